@@ -1,0 +1,63 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { SsoClient } from '#services/shared/relying_party/sso_client'
+import { TransferSignIn } from '#services/transfer/transfer_sign_in'
+import { transferSession } from '#services/transfer/transfer_session'
+
+/** Sign-in endpoints of spec 2, section 4. */
+export default class AuthController {
+  /** Builds redirect_uri from the request's protocol and host, as the spec says. */
+  @inject()
+  async login({ request, response }: HttpContext, sso: SsoClient) {
+    const redirectUri = `${request.protocol()}://${request.host()}/auth/callback`
+    return response.redirect(sso.authorizeUrl(redirectUri))
+  }
+
+  @inject()
+  async callback({ request, response, logger }: HttpContext, signIn: TransferSignIn) {
+    const token = request.qs().token
+    try {
+      return response.redirect(await signIn.callback(typeof token === 'string' ? token : undefined))
+    } catch (error) {
+      logger.error({ err: error }, 'sign-in callback failed')
+      return response.redirect('/?auth_error=server_error')
+    }
+  }
+
+  @inject()
+  async exchange({ request, response, session, logger }: HttpContext, signIn: TransferSignIn) {
+    const code = request.input('code')
+    if (typeof code !== 'string' || code.length === 0) {
+      return response.status(400).send({ error: 'Code is required' })
+    }
+    const user = await signIn.exchange(code)
+    if (!user) {
+      return response.status(401).send({ error: 'Invalid or expired code' })
+    }
+    try {
+      // A new session id at sign-in prevents fixation (decided deviation 3).
+      session.regenerate()
+      transferSession.start(session, user)
+    } catch (error) {
+      logger.error({ err: error }, 'creating the session failed')
+      return response.status(500).send({ error: 'Could not create session' })
+    }
+    return { userId: user.userId, email: user.email, displayName: user.displayName, avatar: user.avatar, role: user.role }
+  }
+
+  async me({ session, response }: HttpContext) {
+    response.header('Cache-Control', 'no-store, no-cache, must-revalidate, private')
+    response.header('Pragma', 'no-cache')
+    const user = transferSession.user(session)
+    if (!user) {
+      return response.status(401).send({ error: 'Authentication required' })
+    }
+    return user
+  }
+
+  @inject()
+  async logout({ request, session }: HttpContext, sso: SsoClient) {
+    session.clear()
+    return { redirectUrl: sso.logoutUrl(`${request.protocol()}://${request.host()}/`) }
+  }
+}

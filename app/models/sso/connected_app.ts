@@ -1,0 +1,37 @@
+import { DateTime } from 'luxon'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+
+export default class ConnectedApp extends BaseModel {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare name: string
+
+  @column()
+  declare apiKey: string
+
+  @column({ serializeAs: null })
+  declare secretKeyHash: string
+
+  @column({ prepare: (value: string[]) => JSON.stringify(value) })
+  declare redirectUris: string[]
+
+  @column()
+  declare enabled: boolean
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  /** Exact match only: no wildcards, prefixes or normalisation (spec 1, section 8). */
+  allowsRedirectUri(uri: string) {
+    return this.redirectUris.includes(uri)
+  }
+
+  origins() {
+    return this.redirectUris.map((uri) => new URL(uri).origin)
+  }
+}

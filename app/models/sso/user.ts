@@ -1,0 +1,61 @@
+import { DateTime } from 'luxon'
+import hash from '@adonisjs/core/services/hash'
+import { compose } from '@adonisjs/core/helpers'
+import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
+
+const AuthFinder = withAuthFinder(() => hash.use('argon'), {
+  uids: ['email'],
+  passwordColumnName: 'password',
+})
+
+export default class User extends compose(BaseModel, AuthFinder) {
+  @column({ isPrimary: true })
+  declare id: number
+
+  @column()
+  declare email: string
+
+  @column()
+  declare username: string
+
+  @column()
+  declare displayName: string | null
+
+  @column()
+  declare avatarUrl: string | null
+
+  @column({ serializeAs: null })
+  declare password: string
+
+  @column()
+  declare isAdmin: boolean
+
+  @column.dateTime()
+  declare disabledAt: DateTime | null
+
+  @column.dateTime({ autoCreate: true })
+  declare createdAt: DateTime
+
+  @column.dateTime({ autoCreate: true, autoUpdate: true })
+  declare updatedAt: DateTime | null
+
+  get isDisabled() {
+    return this.disabledAt !== null
+  }
+
+  /** The user object of spec 1, section 2, as token validation returns it. */
+  toIdentity() {
+    const name = this.displayName || this.username
+    return {
+      userId: this.id,
+      id: this.id,
+      email: this.email,
+      username: this.username,
+      name,
+      displayName: name,
+      picture: this.avatarUrl,
+      avatar: this.avatarUrl,
+    }
+  }
+}

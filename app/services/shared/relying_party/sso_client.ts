@@ -1,0 +1,77 @@
+/**
+ * The relying-party half of sso's sign-in contract (spec 1, section 5): the
+ * authorize URL, token validation over HTTP and the logout URL. transfer and
+ * schedule both use it.
+ */
+
+/** The user object sso returns from token validation (spec 1, section 2). */
+export interface SsoUser {
+  userId: number
+  id: number
+  email: string
+  username: string
+  name: string
+  displayName: string
+  picture: string | null
+  avatar: string | null
+}
+
+export type TokenValidation = { valid: true; user: SsoUser } | { valid: false; message: string }
+
+export class SsoUnavailableError extends Error {}
+
+export class SsoClient {
+  constructor(
+    readonly baseUrl: string,
+    readonly apiKey: string,
+    private readonly timeoutMs = 10_000
+  ) {}
+
+  authorizeUrl(redirectUri: string, state?: string) {
+    const url = new URL('/authorize', this.baseUrl)
+    url.searchParams.set('client_id', this.apiKey)
+    url.searchParams.set('redirect_uri', redirectUri)
+    if (state) {
+      url.searchParams.set('state', state)
+    }
+    return url.toString()
+  }
+
+  logoutUrl(appRoot: string) {
+    const url = new URL('/logout', this.baseUrl)
+    url.searchParams.set('redirect_to', appRoot)
+    return url.toString()
+  }
+
+  /**
+   * Asks sso whether `token` is a valid identity token for our apiKey. A 401 is
+   * an answer (invalid); anything else unexpected throws SsoUnavailableError so
+   * that callers can tell a rejected token from a broken service.
+   */
+  async validateToken(token: string): Promise<TokenValidation> {
+    let response: Response
+    try {
+      response = await fetch(new URL('/api/apps/validate-token', this.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept': 'application/json' },
+        body: JSON.stringify({ token, apiKey: this.apiKey }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
+    } catch (error) {
+      throw new SsoUnavailableError('sso could not be reached', { cause: error })
+    }
+
+    if (response.status === 401) {
+      const body = (await response.json().catch(() => ({}))) as { message?: string }
+      return { valid: false, message: body.message ?? 'Invalid token' }
+    }
+    if (!response.ok) {
+      throw new SsoUnavailableError(`sso answered ${response.status} to token validation`)
+    }
+    const body = (await response.json()) as { valid?: boolean; user?: SsoUser; message?: string }
+    if (body.valid !== true || !body.user || typeof body.user.email !== 'string') {
+      return { valid: false, message: body.message ?? 'Invalid token' }
+    }
+    return { valid: true, user: body.user }
+  }
+}

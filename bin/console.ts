@@ -1,0 +1,46 @@
+/*
+ * Ace entrypoint. App commands need APP_ID; the framework's own commands that
+ * touch no app (build, list, make:…) run without it.
+ */
+import 'reflect-metadata'
+import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { provideEmbeddedDatabase } from './database.ts'
+
+const APP_ROOT = new URL('../', import.meta.url)
+
+const IMPORTER = (filePath: string) => {
+  if (filePath.startsWith('./') || filePath.startsWith('../')) {
+    return import(new URL(filePath, APP_ROOT).href)
+  }
+  return import(filePath)
+}
+
+const command = process.argv[2] ?? 'list'
+const appAgnostic = /^(build|list|help|add|configure|generate:key|inspect:rcfile|make:|-)/.test(
+  command
+)
+if (appAgnostic) {
+  process.env.APP_ID ??= 'sso'
+  process.env.DATABASE_URL ??= 'postgres://unused@127.0.0.1/unused'
+  process.env.APP_KEY ??= 'unused-unused-unused-unused-unused-unused'
+}
+
+const embedded = appAgnostic || command === 'test' ? null : await provideEmbeddedDatabase(APP_ROOT)
+
+new Ignitor(APP_ROOT, { importer: IMPORTER })
+  .tap((app) => {
+    app.booting(async () => {
+      await import('#start/env')
+    })
+    app.terminating(async () => {
+      await embedded?.stop()
+    })
+    app.listen('SIGTERM', () => app.terminate())
+    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+  })
+  .ace()
+  .handle(process.argv.splice(2))
+  .catch((error) => {
+    process.exitCode = 1
+    prettyPrintError(error)
+  })

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url'
+import { APP_PROFILES, currentAppId } from '../app/services/shared/app_profiles.ts'
+import { EmbeddedDatabase } from '../app/services/shared/embedded_database.ts'
+
+export const DEFAULT_EMBEDDED_PORT = 54320
+
+/**
+ * With no DATABASE_URL, points this process at the embedded PostgreSQL under
+ * storage/postgres (starting it unless the launcher already runs it) and at
+ * the app's own database there.
+ */
+export async function provideEmbeddedDatabase(appRoot: URL) {
+  if (process.env.DATABASE_URL) {
+    return null
+  }
+  const profile = APP_PROFILES[currentAppId()]
+  const database = new EmbeddedDatabase(
+    fileURLToPath(new URL('storage/postgres', appRoot)),
+    Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PORT)
+  )
+  await database.start((line) => console.error(line))
+  await database.ensureDatabase(profile.database)
+  process.env.DATABASE_URL = database.url(profile.database)
+  return database
+}

@@ -1,0 +1,31 @@
+import env from '#start/env'
+import { defineConfig } from '@adonisjs/lucid'
+
+const appId = env.get('APP_ID')
+
+/*
+ * Each app has its own database. Migrations shared by every app (sessions,
+ * rate limits) and by the two relying apps (one-time sign-in codes) live in
+ * their own folders next to the app's.
+ */
+const migrationPaths = ['database/migrations/shared']
+if (appId !== 'sso') {
+  migrationPaths.push('database/migrations/relying_party')
+}
+migrationPaths.push(`database/migrations/${appId}`)
+
+const dbConfig = defineConfig({
+  connection: 'postgres',
+  connections: {
+    postgres: {
+      client: 'pg',
+      connection: { connectionString: env.get('DATABASE_URL') },
+      pool: { min: 0, max: 10 },
+      migrations: { naturalSort: true, paths: migrationPaths },
+      // Models declare their columns; one generated schema file cannot serve three databases.
+      schemaGeneration: { enabled: false },
+    },
+  },
+})
+
+export default dbConfig

@@ -1,0 +1,62 @@
+import { Layout } from '../../components/shared/layout'
+import { PeoplePanel } from '../../components/shared/people_panel'
+import { signOut, useSignIn } from '../../components/shared/use_sign_in'
+
+interface ScheduleUser {
+  userId: string
+  email: string
+  displayName: string
+  role: 'staff' | 'admin'
+}
+
+const SIGN_IN_ERRORS: Record<string, string> = {
+  access_denied: 'Your account has no access to Schedule. Ask an administrator to add you.',
+  missing_token: 'The sign-in service did not send a sign-in token. Please try again.',
+  invalid_token: 'The sign-in could not be confirmed. Please try again.',
+  server_error: 'Something went wrong while signing you in. Please try again.',
+}
+
+export default function Home(props: { user: ScheduleUser | null; signInError: string | null }) {
+  const { user, error, pending } = useSignIn<ScheduleUser>(
+    props.user,
+    (body: { user: ScheduleUser }) => body.user
+  )
+  const failure = error ?? (props.signInError && (SIGN_IN_ERRORS[props.signInError] ?? 'Sign-in failed.'))
+
+  return (
+    <Layout
+      title=""
+      brand="Schedule"
+      actions={
+        user && (
+          <button type="button" className="secondary" onClick={signOut}>
+            Sign out
+          </button>
+        )
+      }
+    >
+      {pending && <p className="muted">Signing you in…</p>}
+      {failure && !user && (
+        <section className="card">
+          <p className="error" role="alert">
+            {failure}
+          </p>
+          <a className="button" href="/login">
+            Sign in
+          </a>
+        </section>
+      )}
+      {user && (
+        <>
+          <section className="card">
+            <h1>Welcome, {user.displayName}</h1>
+            <p className="muted">
+              Signed in as {user.email} ({user.role})
+            </p>
+          </section>
+          {user.role === 'admin' && <PeoplePanel url="/api/admin/users" canManage />}
+        </>
+      )}
+    </Layout>
+  )
+}

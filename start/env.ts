@@ -1,0 +1,54 @@
+/*
+ * Environment variables of all three apps. APP_ID picks the app; the README's
+ * configuration table says which app reads which name.
+ */
+import { Env } from '@adonisjs/core/env'
+
+const env = await Env.create(new URL('../', import.meta.url), {
+  APP_ID: Env.schema.enum(['sso', 'transfer', 'schedule'] as const),
+  NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
+  PORT: Env.schema.number.optional(),
+  HOST: Env.schema.string.optional(),
+  LOG_LEVEL: Env.schema.string.optional(),
+  APP_URL: Env.schema.string.optional(),
+
+  APP_KEY: Env.schema.secret.optional(),
+  SESSION_SECRET: Env.schema.secret.optional(),
+  SESSION_COOKIE_DOMAIN: Env.schema.string.optional(),
+  DATABASE_URL: Env.schema.string(),
+
+  SSO_BASE_URL: Env.schema.string.optional(),
+  SSO_API_KEY: Env.schema.string.optional(),
+  SSO_SECRET_KEY: Env.schema.secret.optional(),
+  SSO_REDIRECT_URI: Env.schema.string.optional(),
+  DEV_BYPASS_EMAIL: Env.schema.string.optional(),
+  BOOTSTRAP_SECRET: Env.schema.secret.optional(),
+})
+
+const appId = env.get('APP_ID')
+const nodeEnv = env.get('NODE_ENV') ?? 'development'
+
+/*
+ * Secrets each app cannot run without. schedule's spec refuses to start without
+ * SESSION_SECRET; transfer needs it in production; sso signs with APP_KEY.
+ */
+if (appId === 'sso' && !env.get('APP_KEY') && !env.get('SESSION_SECRET')) {
+  throw new Error('sso needs APP_KEY (a random secret of 32 or more characters)')
+}
+if (appId === 'schedule' && !env.get('SESSION_SECRET')) {
+  throw new Error('schedule does not start without SESSION_SECRET')
+}
+if (appId === 'transfer' && nodeEnv === 'production' && !env.get('SESSION_SECRET')) {
+  throw new Error('transfer needs SESSION_SECRET in production')
+}
+if (appId !== 'sso' && !env.get('SSO_API_KEY')) {
+  throw new Error(`${appId} needs SSO_API_KEY, the apiKey of its connected app in sso`)
+}
+for (const name of ['APP_KEY', 'SESSION_SECRET'] as const) {
+  const secret = env.get(name)
+  if (secret && secret.release().length < 32) {
+    throw new Error(`${name} must be at least 32 characters long`)
+  }
+}
+
+export default env
