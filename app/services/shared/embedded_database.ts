@@ -61,11 +61,24 @@ export class EmbeddedDatabase {
     this.#server = server
   }
 
+  /**
+   * Stops a server this object started. A Ctrl-C in a terminal also reaches
+   * PostgreSQL itself, which may then already be gone: wait for its pid file
+   * to disappear rather than for an exit event that has already fired.
+   */
   async stop() {
-    if (this.#server) {
-      await this.#server.stop()
-      this.#server = null
+    if (!this.#server) {
+      return
     }
+    const server = this.#server
+    this.#server = null
+    const pidFile = `${this.dataDir}/postmaster.pid`
+    const gone = (async () => {
+      for (let waited = 0; waited < 15_000 && existsSync(pidFile); waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    })()
+    await Promise.race([server.stop(), gone])
   }
 
   url(database: string) {

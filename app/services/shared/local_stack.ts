@@ -1,0 +1,192 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { APP_IDS, APP_PROFILES, type AppId } from './app_profiles.ts'
+
+export interface LocalStackOptions {
+  /** Project root (where ace.js is). */
+  root: string
+  /** Host name the browser uses for all three apps. */
+  host: string
+  ports: Record<AppId, number>
+  databaseUrls: Record<AppId, string>
+  /** Signing secret per app (APP_KEY for sso, SESSION_SECRET for the others). */
+  secrets: Record<AppId, string>
+  adminEmail: string
+  /** Receives every line the stack and its children print. */
+  log: (appId: AppId | 'stack', line: string) => void
+}
+
+export type SeedResult =
+  | {
+      seeded: true
+      admin: { email: string; password: string }
+      apps: { name: string; apiKey: string; secretKey: string; redirectUris: string[] }[]
+    }
+  | { seeded: false; apps: { name: string; apiKey: string; redirectUris: string[] }[] }
+
+/**
+ * The three apps as one local stack: migrations, the demo seed and the three
+ * servers. Used by the launcher (`npm run dev`) and by the cross-app browser
+ * tests, so those tests exercise exactly what a developer starts.
+ */
+export class LocalStack {
+  #children = new Map<AppId, ChildProcess>()
+
+  constructor(readonly options: LocalStackOptions) {}
+
+  url(appId: AppId) {
+    return `http://${this.options.host}:${this.options.ports[appId]}`
+  }
+
+  callbackUrl(appId: AppId) {
+    return `${this.url(appId)}${APP_PROFILES[appId].callbackPath}`
+  }
+
+  /** Migrates the three databases and seeds the demo unless people exist. */
+  async prepare(): Promise<SeedResult> {
+    for (const appId of APP_IDS) {
+      this.options.log('stack', `migrating ${appId}`)
+      await this.#ace(appId, ['migration:run', '--force'])
+    }
+    const output = await this.#ace('sso', [
+      'sso:demo-seed',
+      this.options.adminEmail,
+      `--app=transfer=${this.callbackUrl('transfer')}`,
+      `--app=schedule=${this.callbackUrl('schedule')}`,
+    ])
+    const seed = JSON.parse(output.trim().split('\n').at(-1)!) as SeedResult
+    for (const appId of ['transfer', 'schedule'] as const) {
+      await this.#ace(appId, [`${appId}:users:create`, this.options.adminEmail, '--role=admin'], seed)
+    }
+    return seed
+  }
+
+  /** Starts the three servers and resolves once each answers HTTP. */
+  async start(seed: SeedResult) {
+    let hmrPort = await freePort()
+    for (const appId of APP_IDS) {
+      const child = spawn(
+        process.execPath,
+        ['--import=@poppinss/ts-exec', 'bin/server.ts'],
+        {
+          cwd: this.options.root,
+          env: { ...this.#env(appId, seed), PORT: String(this.options.ports[appId]), DEV_MODE: 'true', VITE_HMR_PORT: String(hmrPort++) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }
+      )
+      this.#pipe(appId, child)
+      this.#children.set(appId, child)
+    }
+    await Promise.all(APP_IDS.map((appId) => this.#waitUntilUp(appId)))
+  }
+
+  /** Asks every server to stop and waits (up to 10 s each, then kills it). */
+  async stop() {
+    await Promise.all(
+      [...this.#children.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) {
+              return resolve()
+            }
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+            child.once('exit', () => {
+              clearTimeout(timer)
+              resolve()
+            })
+            child.kill('SIGTERM')
+          })
+      )
+    )
+    this.#children.clear()
+  }
+
+  /** Sends SIGTERM to every child at once, without waiting (for signal handlers). */
+  signalChildren() {
+    for (const child of this.#children.values()) {
+      child.kill('SIGTERM')
+    }
+  }
+
+  #env(appId: AppId, seed?: SeedResult): NodeJS.ProcessEnv {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      APP_ID: appId,
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      APP_URL: this.url(appId),
+      DATABASE_URL: this.options.databaseUrls[appId],
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    }
+    if (appId === 'sso') {
+      env.APP_KEY = this.options.secrets.sso
+    } else {
+      env.SESSION_SECRET = this.options.secrets[appId]
+      env.SSO_BASE_URL = this.url('sso')
+      env.SSO_API_KEY = seed?.apps.find((app) => app.name === appId)?.apiKey ?? 'ak_not_seeded_yet'
+    }
+    return env
+  }
+
+  #ace(appId: AppId, args: string[], seed?: SeedResult): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['ace.js', ...args], {
+        cwd: this.options.root,
+        env: { ...this.#env(appId, seed), FORCE_COLOR: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout!.on('data', (chunk) => (output += chunk))
+      child.stderr!.on('data', (chunk) => (output += chunk))
+      child.once('error', reject)
+      child.once('exit', (code) =>
+        code === 0
+          ? resolve(output)
+          : reject(new Error(`node ace ${args.join(' ')} (${appId}) failed:\n${output}`))
+      )
+    })
+  }
+
+  #pipe(appId: AppId, child: ChildProcess) {
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let buffered = ''
+      stream.on('data', (chunk: Buffer) => {
+        buffered += chunk.toString()
+        const lines = buffered.split('\n')
+        buffered = lines.pop() ?? ''
+        lines.filter(Boolean).forEach((line) => this.options.log(appId, line))
+      })
+    }
+    child.once('exit', (code, signal) => this.options.log(appId, `exited (${signal ?? code})`))
+  }
+
+  async #waitUntilUp(appId: AppId) {
+    const deadline = Date.now() + 90_000
+    const child = this.#children.get(appId)!
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        throw new Error(`${appId} exited while starting`)
+      }
+      try {
+        await fetch(`http://127.0.0.1:${this.options.ports[appId]}/`, { redirect: 'manual' })
+        return
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+    }
+    throw new Error(`${appId} did not start within 90 seconds`)
+  }
+}
+
+/** A TCP port that is free right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.unref()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
