@@ -21,7 +21,9 @@ const sessionConfig = defineConfig({
     secure: app.inProduction,
     sameSite: 'lax',
   },
-  store: 'database',
+  // The test client injects sessions through the memory store; every real
+  // process (the browser tests' stack included) uses the database.
+  store: app.inTest ? 'memory' : 'database',
   stores: {
     database: stores.database({ tableName: 'session' }),
   },

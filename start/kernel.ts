@@ -15,14 +15,12 @@ server.use([
   () => import('#middleware/shared/inertia_middleware'),
 ])
 
-router.use([
-  () => import('@adonisjs/core/bodyparser_middleware'),
-  () => import('@adonisjs/session/session_middleware'),
-  () => import('@adonisjs/shield/shield_middleware'),
-  () => import('@adonisjs/auth/initialize_auth_middleware'),
-])
+router.use([() => import('@adonisjs/core/bodyparser_middleware')])
 
 export const middleware = router.named({
+  session: () => import('@adonisjs/session/session_middleware'),
+  shield: () => import('@adonisjs/shield/shield_middleware'),
+  initializeAuth: () => import('@adonisjs/auth/initialize_auth_middleware'),
   ssoAuth: () => import('#middleware/sso/auth_middleware'),
   transferAuth: () => import('#middleware/transfer/require_auth_middleware'),
   transferAdmin: () => import('#middleware/transfer/require_admin_middleware'),
@@ -30,3 +28,12 @@ export const middleware = router.named({
   scheduleAdmin: () => import('#middleware/schedule/require_admin_middleware'),
   scheduleDevBypass: () => import('#middleware/schedule/dev_bypass_middleware'),
 })
+
+/**
+ * Session, CSRF protection and auth for every route that keeps state. Only the
+ * relying apps' sign-in callbacks go without: their specs say the callback sets
+ * no cookie (mobile browsers may drop cookies set on redirects).
+ */
+export function stateful() {
+  return [middleware.session(), middleware.shield(), middleware.initializeAuth()]
+}

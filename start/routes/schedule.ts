@@ -3,7 +3,7 @@
  */
 import router from '@adonisjs/core/services/router'
 import limiter from '@adonisjs/limiter/services/main'
-import { middleware } from '#start/kernel'
+import { middleware, stateful } from '#start/kernel'
 
 const AuthController = () => import('#controllers/schedule/auth_controller')
 const AdminUsersController = () => import('#controllers/schedule/admin_users_controller')
@@ -14,10 +14,11 @@ const exchangeLimit = limiter.define('schedule_exchange', (ctx) =>
   limiter.allowRequests(10).every('15 minutes').usingKey(`ip_${ctx.request.ip()}`)
 )
 
+router.get('/auth/callback', [AuthController, 'callback'])
+
 router
   .group(() => {
     router.get('/login', [AuthController, 'login'])
-    router.get('/auth/callback', [AuthController, 'callback'])
     router.post('/api/auth/exchange', [AuthController, 'exchange']).use(exchangeLimit)
     router.get('/api/auth/me', [AuthController, 'me'])
     router.get('/logout', [AuthController, 'logout'])
@@ -32,4 +33,4 @@ router
 
     router.get('/', [PagesController, 'home'])
   })
-  .use(middleware.scheduleDevBypass())
+  .use([...stateful(), middleware.scheduleDevBypass()])

@@ -1,0 +1,73 @@
+/*
+ * `npm test`: runs the unit, functional and browser suites of all three apps,
+ * each app in its own process (APP_ID) on a freshly created database.
+ *
+ * With DATABASE_URL set, that PostgreSQL server is used (the databases test_sso,
+ * test_transfer, test_schedule and browser_* are created on it and dropped
+ * again); without it an embedded PostgreSQL is started under storage/.
+ *
+ *   npm test                      all apps, all suites
+ *   npm test -- transfer          one app
+ *   npm test -- sso --suites=unit extra arguments go to `node ace test`
+ */
+import { randomBytes } from 'node:crypto'
+import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { APP_IDS, isAppId, type AppId } from '../app/services/shared/app_profiles.ts'
+import { EmbeddedDatabase, recreateDatabase, withDatabase } from '../app/services/shared/embedded_database.ts'
+import { freePort } from '../app/services/shared/local_stack.ts'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const args = process.argv.slice(2)
+const only = args.filter(isAppId)
+const passThrough = args.filter((arg) => !isAppId(arg))
+const apps: readonly AppId[] = only.length > 0 ? only : APP_IDS
+
+let embedded: EmbeddedDatabase | null = null
+let serverUrl = process.env.DATABASE_URL
+if (!serverUrl) {
+  embedded = new EmbeddedDatabase(`${root}storage/test-postgres`, await freePort())
+  await embedded.start((line) => console.error(line))
+  serverUrl = embedded.url('postgres')
+}
+
+function runApp(appId: AppId): Promise<number> {
+  return new Promise((resolve) => {
+    const secret = randomBytes(32).toString('base64url')
+    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/test.ts', ...passThrough], {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        APP_ID: appId,
+        NODE_ENV: 'test',
+        PORT: String(4400 + APP_IDS.indexOf(appId)),
+        HOST: '127.0.0.1',
+        DATABASE_URL: withDatabase(serverUrl!, `test_${appId}`),
+        TEST_DATABASE_SERVER_URL: serverUrl,
+        APP_KEY: secret,
+        SESSION_SECRET: appId === 'sso' ? undefined : secret,
+        SSO_API_KEY: appId === 'sso' ? undefined : 'ak_test_relying_app',
+        SSO_BASE_URL: undefined,
+        DEV_BYPASS_EMAIL: undefined,
+        VITE_HMR_PORT: String(24800 + APP_IDS.indexOf(appId)),
+      },
+    })
+    child.once('exit', (code) => resolve(code ?? 1))
+  })
+}
+
+let failed = 0
+try {
+  for (const appId of apps) {
+    console.log(`\n━━ ${appId} ━━`)
+    await recreateDatabase(serverUrl, `test_${appId}`)
+    if ((await runApp(appId)) !== 0) {
+      failed++
+    }
+  }
+} finally {
+  await embedded?.stop()
+}
+console.log(failed === 0 ? '\nAll test runs passed.' : `\n${failed} test run(s) failed.`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,64 @@
+import { assert } from '@japa/assert'
+import { apiClient } from '@japa/api-client'
+import app from '@adonisjs/core/services/app'
+import type { Config } from '@japa/runner/types'
+import { pluginAdonisJS } from '@japa/plugin-adonisjs'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
+import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+import { browserClient } from '@japa/browser-client'
+import { chromium } from 'playwright'
+
+/** Debian's Chromium, launched as the project's README and CI describe. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export const plugins: Config['plugins'] = [
+  assert(),
+  apiClient(),
+  pluginAdonisJS(app),
+  sessionApiClient(app),
+  shieldApiClient(),
+  browserClient({
+    runInSuites: ['browser'],
+    launcher: (config) =>
+      chromium.launch({
+        ...config,
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: CHROMIUM_ARGS,
+      }),
+  }),
+]
+
+export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
+  setup: [() => testUtils.db().migrate()],
+  teardown: [],
+}
+
+export const configureSuite: Config['configureSuite'] = (suite) => {
+  if (suite.name === 'functional') {
+    return suite.setup(() => testUtils.httpServer().start())
+  }
+}
+
+/**
+ * Each app's run sees its own test folders only. The cross-app browser tests
+ * (tests/browser/shared) start the whole stack themselves and run once, in the
+ * sso run.
+ */
+export function suitesFor(appId: string) {
+  const folders = appId === 'sso' ? `{${appId},shared}` : appId
+  return (['unit', 'functional', 'browser'] as const).map((name) => ({
+    name,
+    files: [`tests/${name}/${folders}/**/*.spec.ts`],
+    timeout: name === 'browser' ? 300_000 : name === 'functional' ? 30_000 : 5_000,
+  }))
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
+import app from '@adonisjs/core/services/app'
+import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
+
+export const TEST_API_KEY = 'ak_test_relying_app'
+
+/**
+ * A stand-in for sso's validation endpoint on a loopback port, speaking the
+ * HTTP contract of spec 1 (POST /api/apps/validate-token). The relying app's
+ * real SsoClient talks to it over HTTP. The end-to-end browser test uses the
+ * real sso instead.
+ */
+export class SsoFake {
+  #server: Server
+  #tokens = new Map<string, SsoUser>()
+  #nextStatus: number | null = null
+  url = ''
+
+  constructor() {
+    this.#server = createServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        const reply = (status: number, payload: unknown) => {
+          response.writeHead(status, { 'content-type': 'application/json' })
+          response.end(JSON.stringify(payload))
+        }
+        if (request.url !== '/api/apps/validate-token' || request.method !== 'POST') {
+          return reply(404, { message: 'Not found' })
+        }
+        if (this.#nextStatus !== null) {
+          const status = this.#nextStatus
+          this.#nextStatus = null
+          return reply(status, { message: 'Internal server error' })
+        }
+        const { token, apiKey } = JSON.parse(body || '{}')
+        const user = this.#tokens.get(token)
+        if (apiKey !== TEST_API_KEY || !user) {
+          return reply(401, { valid: false, message: 'Invalid token' })
+        }
+        reply(200, { valid: true, user })
+      })
+    })
+  }
+
+  async start() {
+    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve))
+    const address = this.#server.address()
+    this.url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
+    app.container.swap(SsoClient, () => new SsoClient(this.url, TEST_API_KEY))
+    return this
+  }
+
+  async stop() {
+    app.container.restore(SsoClient)
+    await new Promise((resolve) => this.#server.close(resolve))
+  }
+
+  /** A token sso would accept for this person. */
+  tokenFor(user: Partial<SsoUser> & { email: string; userId: number }) {
+    const token = randomBytes(16).toString('hex')
+    const name = user.displayName ?? user.email.split('@')[0]
+    this.#tokens.set(token, {
+      id: user.userId,
+      username: user.email,
+      name,
+      displayName: name,
+      picture: user.avatar ?? null,
+      avatar: null,
+      ...user,
+    })
+    return token
+  }
+
+  /** The next validation answers with this status (e.g. 500: sso broken). */
+  failNextWith(status: number) {
+    this.#nextStatus = status
+  }
+}
