@@ -1,0 +1,229 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { SsoFake, TEST_API_KEY } from '#tests/helpers/sso_fake'
+import { ScheduleUsers } from '#services/schedule/schedule_users'
+import AppUser from '#models/schedule/app_user'
+
+const sso = new SsoFake()
+
+async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'staff') {
+  await new ScheduleUsers().create(email, role)
+  const token = sso.tokenFor({ userId: 9, email })
+  const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+  return new URL(response.header('location'), 'http://x').searchParams.get('auth_code')!
+}
+
+test.group('schedule sign-in through sso', (group) => {
+  group.setup(async () => {
+    await sso.start()
+    return () => sso.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('GET /login sends a signed-out visitor to sso, a signed-in one home', async ({ client, assert }) => {
+    const out = await client.get('/login').redirects(0)
+    out.assertStatus(302)
+    const location = new URL(out.header('location'))
+    assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/authorize`)
+    assert.equal(location.searchParams.get('client_id'), TEST_API_KEY)
+    assert.match(location.searchParams.get('redirect_uri')!, /^http:\/\/localhost:\d+\/auth\/callback$/)
+
+    const signedIn = await client.get('/login').withSession({ userId: 'u-1', role: 'staff' }).redirects(0)
+    signedIn.assertHeader('location', '/')
+  })
+
+  test('the callback maps missing, rejected and failed validation to auth_error', async ({ client }) => {
+    const missing = await client.get('/auth/callback').redirects(0)
+    missing.assertHeader('location', '/?auth_error=missing_token')
+
+    const rejected = await client.get('/auth/callback').qs({ token: 'forged' }).redirects(0)
+    rejected.assertHeader('location', '/?auth_error=invalid_token')
+
+    sso.failNextWith(502)
+    const token = sso.tokenFor({ userId: 3, email: 'x@example.com' })
+    const failed = await client.get('/auth/callback').qs({ token }).redirects(0)
+    failed.assertHeader('location', '/?auth_error=server_error')
+  })
+
+  test('a person without an app_users record is denied', async ({ client }) => {
+    const token = sso.tokenFor({ userId: 3, email: 'nobody@example.com' })
+    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    response.assertHeader('location', '/?auth_error=access_denied')
+  })
+
+  test('first sign-in links the record by email and follows the sso profile; no cookie is set', async ({
+    client,
+    assert,
+  }) => {
+    await new ScheduleUsers().create('jane.doe@example.com')
+    const token = sso.tokenFor({
+      userId: 77,
+      email: 'Jane.Doe@example.com',
+      displayName: 'Jane D.',
+      username: 'jane',
+      avatar: 'https://cdn.example.com/jane.png',
+    })
+    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    assert.match(response.header('location'), /^\/\?auth_code=[0-9a-f]{64}$/)
+    assert.isUndefined(response.header('set-cookie'))
+
+    const user = await AppUser.findByOrFail('email', 'jane.doe@example.com')
+    assert.equal(user.ssoUserId, 77)
+    assert.equal(user.displayName, 'Jane D.')
+    assert.equal(user.username, 'jane')
+    assert.equal(user.avatarUrl, 'https://cdn.example.com/jane.png')
+    assert.isNotNull(user.lastLoginAt)
+  })
+
+  test('a linked record is found by sso id even after the email changed at sso', async ({ client, assert }) => {
+    const user = await new ScheduleUsers().create('old@example.com')
+    user.ssoUserId = 55
+    await user.save()
+    const token = sso.tokenFor({ userId: 55, email: 'new@example.com' })
+    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    assert.match(response.header('location'), /auth_code=/)
+  })
+
+  test('a record already linked to another sso account is not taken over by email', async ({ client }) => {
+    const user = await new ScheduleUsers().create('shared@example.com')
+    user.ssoUserId = 10
+    await user.save()
+    const token = sso.tokenFor({ userId: 11, email: 'shared@example.com' })
+    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    response.assertHeader('location', '/?auth_error=access_denied')
+  })
+})
+
+test.group('schedule code exchange', (group) => {
+  group.setup(async () => {
+    await sso.start()
+    return () => sso.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a valid code creates the session with the spec fields and the schedule.sid cookie', async ({
+    client,
+    assert,
+  }) => {
+    const code = await codeFor(client, 'crew.chief@example.com', 'admin')
+    const response = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
+    response.assertStatus(200)
+    assert.containsSubset(response.body(), {
+      success: true,
+      user: { email: 'crew.chief@example.com', ssoUserId: 9, role: 'admin', displayName: 'crew.chief' },
+    })
+    const cookie = String(response.header('set-cookie'))
+    assert.match(cookie, /schedule\.sid=/)
+    assert.match(cookie, /Max-Age=2592000/)
+    assert.match(cookie, /HttpOnly/)
+    assert.match(cookie, /SameSite=Lax/)
+    assert.containsSubset(response.session(), { email: 'crew.chief@example.com', ssoUserId: 9, role: 'admin' })
+  })
+
+  test('missing code 400, unknown 401, expired 401, reused 401', async ({ client }) => {
+    const missing = await client.post('/api/auth/exchange').json({}).withCsrfToken()
+    missing.assertStatus(400)
+    missing.assertBody({ message: 'Code is required' })
+
+    const unknown = await client.post('/api/auth/exchange').json({ code: 'f'.repeat(64) }).withCsrfToken()
+    unknown.assertStatus(401)
+    unknown.assertBody({ message: 'Invalid or expired code' })
+
+    const expired = await codeFor(client, 'late@example.com')
+    await db.from('pending_auth_codes').where('code', expired).update({ expires_at: new Date(Date.now() - 1) })
+    const late = await client.post('/api/auth/exchange').json({ code: expired }).withCsrfToken()
+    late.assertStatus(401)
+
+    const code = await codeFor(client, 'twice@example.com')
+    const first = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
+    first.assertStatus(200)
+    const again = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
+    again.assertStatus(401)
+  })
+
+  test('the 11th exchange from one IP within 15 minutes is 429 { message }', async ({ client, assert }) => {
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const response = await client.post('/api/auth/exchange').json({ code: 'e'.repeat(64) }).withCsrfToken()
+      response.assertStatus(401)
+    }
+    const eleventh = await client.post('/api/auth/exchange').json({ code: 'e'.repeat(64) }).withCsrfToken()
+    eleventh.assertStatus(429)
+    assert.properties(eleventh.body(), ['message'])
+    assert.isAbove(Number(eleventh.header('retry-after')), 0)
+  })
+})
+
+test.group('schedule session endpoints and guards', (group) => {
+  group.setup(async () => {
+    await sso.start()
+    return () => sso.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('GET /api/auth/me answers authenticated false or the user, never cached', async ({ client, assert }) => {
+    const anonymous = await client.get('/api/auth/me')
+    anonymous.assertStatus(200)
+    anonymous.assertBody({ authenticated: false })
+    assert.match(anonymous.header('cache-control'), /no-store/)
+
+    const session = { userId: 'u-9', ssoUserId: 9, email: 'a@example.com', displayName: 'A', role: 'staff' }
+    const signedIn = await client.get('/api/auth/me').withSession(session)
+    signedIn.assertBodyContains({ authenticated: true, user: { userId: 'u-9', email: 'a@example.com' } })
+  })
+
+  test('GET /logout ends the session and redirects to sso logout with the app root', async ({
+    client,
+    assert,
+  }) => {
+    const response = await client.get('/logout').withSession({ userId: 'u-9', role: 'staff' }).redirects(0)
+    response.assertStatus(302)
+    const location = new URL(response.header('location'))
+    assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/logout`)
+    assert.match(location.searchParams.get('redirect_to')!, /^http:\/\/localhost:\d+\/$/)
+    assert.isUndefined(response.session().userId)
+  })
+
+  test('POST /api/auth/logout answers JSON with the sso logout URL', async ({ client, assert }) => {
+    const response = await client
+      .post('/api/auth/logout')
+      .withSession({ userId: 'u-9', role: 'staff' })
+      .withCsrfToken()
+    response.assertStatus(200)
+    assert.isTrue(response.body().success)
+    assert.match(response.body().redirectUrl, /\/logout\?redirect_to=/)
+    assert.isUndefined(response.session().userId)
+  })
+
+  test('admin routes: 401 signed out, 403 for staff, 201 and 409 for an admin', async ({ client, assert }) => {
+    const out = await client.get('/api/admin/users')
+    out.assertStatus(401)
+    out.assertBody({ message: 'Not authenticated' })
+
+    const staff = await client.get('/api/admin/users').withSession({ userId: 'u-1', role: 'staff' })
+    staff.assertStatus(403)
+    staff.assertBody({ message: 'Admin access required' })
+
+    const admin = { userId: 'u-2', role: 'admin' }
+    const created = await client
+      .post('/api/admin/users')
+      .json({ email: 'Mary.Ann.Smith@example.com', role: 'staff' })
+      .withSession(admin)
+      .withCsrfToken()
+    created.assertStatus(201)
+    assert.containsSubset(created.body(), {
+      email: 'mary.ann.smith@example.com',
+      username: 'mary.ann.smith@example.com',
+      displayName: 'Mary Ann Smith',
+      ssoUserId: 0,
+    })
+    const duplicate = await client
+      .post('/api/admin/users')
+      .json({ email: 'mary.ann.smith@example.com', role: 'admin' })
+      .withSession(admin)
+      .withCsrfToken()
+    duplicate.assertStatus(409)
+    const list = await client.get('/api/admin/users').withSession(admin)
+    assert.lengthOf(list.body(), 1)
+  })
+})
