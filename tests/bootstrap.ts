@@ -6,6 +6,7 @@ import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
+import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { browserClient } from '@japa/browser-client'
 import { chromium } from 'playwright'
 
@@ -27,6 +28,7 @@ export const plugins: Config['plugins'] = [
   pluginAdonisJS(app),
   sessionApiClient(app),
   shieldApiClient(),
+  authApiClient(app),
   browserClient({
     runInSuites: ['browser'],
     launcher: (config) =>

@@ -27,7 +27,8 @@ export default class SessionController {
       await auth.use('web').login(user)
     } catch (error) {
       if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
-        session.flashErrors({ email: GENERIC_FAILURE })
+        // The same message whether the email or the password was wrong.
+        session.flash('inputErrorsBag', { email: [GENERIC_FAILURE] })
         session.flashExcept(['password'])
         return response.redirect('/login')
       }

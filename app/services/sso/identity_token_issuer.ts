@@ -23,15 +23,17 @@ export class IdentityTokenIssuer {
     hkdfSync('sha256', appKey.release(), 'sso', 'identity-token-signing', 32)
   )
 
-  async issue(userId: number, apiKey: string): Promise<string> {
+  /** `issuedAt` defaults to now; an earlier time backdates the token (tests, clock skew). */
+  async issue(userId: number, apiKey: string, issuedAt = new Date()): Promise<string> {
+    const iat = Math.floor(issuedAt.getTime() / 1000)
     return new SignJWT({})
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setIssuer(appUrl)
       .setSubject(String(userId))
       .setAudience(apiKey)
       .setJti(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(`${IDENTITY_TOKEN_LIFETIME_SECONDS}s`)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + IDENTITY_TOKEN_LIFETIME_SECONDS)
       .sign(this.#key)
   }
 

@@ -1,0 +1,3 @@
+import { httpBasicsTests } from '#tests/helpers/http_basics'
+
+httpBasicsTests('sso', 'message', '/login')

@@ -1,0 +1,253 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { DateTime } from 'luxon'
+import User from '#models/sso/user'
+import { UserAccounts } from '#services/sso/user_accounts'
+import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
+import { IdentityTokenIssuer } from '#services/sso/identity_token_issuer'
+
+const CALLBACK = 'http://transfer.example.test:5000/auth/callback'
+
+async function person(email = 'pat@example.com', password = 'correct horse battery') {
+  const user = await new UserAccounts().create({ email, password, displayName: 'Pat Doe' })
+  return { user, password }
+}
+
+async function connectedApp(redirectUri = CALLBACK) {
+  return new ConnectedAppRegistry().create('transfer', [redirectUri])
+}
+
+test.group('sso sign-in page', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('GET /login renders the sign-in page', async ({ client, assert }) => {
+    const response = await client.get('/login').header('x-inertia', 'true').header('x-inertia-version', '1')
+    response.assertStatus(200)
+    assert.equal(response.body().component, 'sso/sign_in')
+  })
+
+  test('passwords are stored as argon2id hashes', async ({ assert }) => {
+    const { user } = await person()
+    const stored = await User.findOrFail(user.id)
+    assert.match(stored.password, /^\$argon2id\$/)
+  })
+
+  test('a wrong password and an unknown email get the same generic error', async ({ client, assert }) => {
+    await person()
+    for (const email of ['pat@example.com', 'nobody@example.com']) {
+      const response = await client
+        .post('/login')
+        .form({ email, password: 'wrong password' })
+        .withCsrfToken()
+        .redirects(0)
+      response.assertStatus(302)
+      response.assertHeader('location', '/login')
+      assert.deepEqual(response.flashMessage('inputErrorsBag'), { email: ['Invalid email or password.'] })
+    }
+  })
+
+  test('the right password (email in any case) signs in and lands on the account page', async ({
+    client,
+    assert,
+  }) => {
+    const { password } = await person()
+    const response = await client
+      .post('/login')
+      .form({ email: 'PAT@example.com', password })
+      .withCsrfToken()
+      .redirects(0)
+    response.assertHeader('location', '/')
+    assert.property(response.session(), 'auth_web')
+  })
+
+  test('a disabled person cannot sign in', async ({ client, assert }) => {
+    const { user, password } = await person()
+    user.disabledAt = DateTime.now()
+    await user.save()
+    const response = await client.post('/login').form({ email: user.email, password }).withCsrfToken().redirects(0)
+    response.assertHeader('location', '/login')
+    assert.notProperty(response.session(), 'auth_web')
+  })
+
+  test('the account page needs a signed-in person and shows their name', async ({ client, assert }) => {
+    const anonymous = await client.get('/').redirects(0)
+    anonymous.assertHeader('location', '/login')
+
+    const { user } = await person()
+    const page = await client.get('/').header('x-inertia', 'true').header('x-inertia-version', '1').loginAs(user)
+    page.assertStatus(200)
+    assert.equal(page.body().component, 'sso/account')
+    assert.equal(page.body().props.user.name, 'Pat Doe')
+  })
+})
+
+test.group('sso GET /authorize', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('missing parameters and unknown apps get an error page, never a redirect', async ({ client, assert }) => {
+    await connectedApp()
+    const cases = [
+      {},
+      { client_id: 'ak_unknown', redirect_uri: CALLBACK },
+    ]
+    for (const qs of cases) {
+      const response = await client.get('/authorize').qs(qs).redirects(0)
+      response.assertStatus(400)
+      assert.isUndefined(response.header('location'))
+      assert.include(response.text(), 'sso/authorize_error')
+    }
+  })
+
+  test('a redirect_uri that is not exactly registered is refused', async ({ client, assert }) => {
+    const { app } = await connectedApp()
+    for (const redirectUri of [
+      `${CALLBACK}/`,
+      `${CALLBACK}?next=1`,
+      'http://transfer.example.test:5000/auth/callback2',
+      'http://evil.example.test/auth/callback',
+      'HTTP://transfer.example.test:5000/auth/callback',
+    ]) {
+      const response = await client.get('/authorize').qs({ client_id: app.apiKey, redirect_uri: redirectUri }).redirects(0)
+      response.assertStatus(400)
+      assert.isUndefined(response.header('location'))
+    }
+  })
+
+  test('a disabled app is refused', async ({ client }) => {
+    const { app } = await connectedApp()
+    app.enabled = false
+    await app.save()
+    const response = await client.get('/authorize').qs({ client_id: app.apiKey, redirect_uri: CALLBACK }).redirects(0)
+    response.assertStatus(400)
+  })
+
+  test('a signed-out person is sent to sign in, then back to /authorize', async ({ client, assert }) => {
+    const { app } = await connectedApp()
+    const { password } = await person()
+    const first = await client
+      .get('/authorize')
+      .qs({ client_id: app.apiKey, redirect_uri: CALLBACK, state: 'abc' })
+      .redirects(0)
+    first.assertHeader('location', '/login')
+
+    const signIn = await client
+      .post('/login')
+      .form({ email: 'pat@example.com', password })
+      .withSession(first.session())
+      .withCsrfToken()
+      .redirects(0)
+    const back = new URL(signIn.header('location'), 'http://sso.test')
+    assert.equal(back.pathname, '/authorize')
+    assert.equal(back.searchParams.get('client_id'), app.apiKey)
+    assert.equal(back.searchParams.get('redirect_uri'), CALLBACK)
+    assert.equal(back.searchParams.get('state'), 'abc')
+  })
+
+  test('a signed-in person goes straight back with a token and the app state, echoed exactly', async ({
+    client,
+    assert,
+  }) => {
+    const { app } = await connectedApp()
+    const { user } = await person()
+    const state = 'x y/+&=%é'
+    const response = await client
+      .get('/authorize')
+      .qs({ client_id: app.apiKey, redirect_uri: CALLBACK, state })
+      .loginAs(user)
+      .redirects(0)
+    response.assertStatus(302)
+    const location = new URL(response.header('location'))
+    assert.equal(`${location.origin}${location.pathname}`, CALLBACK)
+    assert.equal(location.searchParams.get('state'), state)
+    assert.match(location.searchParams.get('token')!, /^[\w-]+\.[\w-]+\.[\w-]+$/)
+
+    const withoutState = await client.get('/authorize').qs({ client_id: app.apiKey, redirect_uri: CALLBACK }).loginAs(user).redirects(0)
+    assert.match(new URL(withoutState.header('location')).searchParams.get('state')!, /^[0-9a-f]{32}$/)
+  })
+})
+
+test.group('sso POST /api/apps/validate-token', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a fresh token validates for its app with the exact user object', async ({ client }) => {
+    const { app } = await connectedApp()
+    const { user } = await person()
+    const token = await new IdentityTokenIssuer().issue(user.id, app.apiKey)
+    const response = await client.post('/api/apps/validate-token').json({ token, apiKey: app.apiKey })
+    response.assertStatus(200)
+    response.assertBody({
+      valid: true,
+      user: {
+        userId: user.id,
+        id: user.id,
+        email: 'pat@example.com',
+        username: 'pat@example.com',
+        name: 'Pat Doe',
+        displayName: 'Pat Doe',
+        picture: null,
+        avatar: null,
+      },
+    })
+  })
+
+  test('tokens that are missing, forged, expired, for another app or unsigned are 401 { valid: false }', async ({
+    client,
+    assert,
+  }) => {
+    const { app } = await connectedApp()
+    const other = await connectedApp('http://schedule.example.test/auth/callback')
+    const { user } = await person()
+    const issuer = new IdentityTokenIssuer()
+    const fresh = await issuer.issue(user.id, app.apiKey)
+    const [header, payload] = fresh.split('.')
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`
+
+    const cases = [
+      { token: undefined, apiKey: app.apiKey },
+      { token: 'not.a.jwt', apiKey: app.apiKey },
+      { token: await issuer.issue(user.id, app.apiKey, new Date(Date.now() - 61 * 60 * 1000)), apiKey: app.apiKey },
+      { token: fresh, apiKey: other.app.apiKey },
+      { token: fresh, apiKey: 'ak_unknown' },
+      { token: unsigned, apiKey: app.apiKey },
+      { token: `${header}.${payload}.${'A'.repeat(43)}`, apiKey: app.apiKey },
+    ]
+    for (const body of cases) {
+      const response = await client.post('/api/apps/validate-token').json(body)
+      response.assertStatus(401)
+      assert.isFalse(response.body().valid)
+      assert.isString(response.body().message)
+    }
+  })
+
+  test('a token of a disabled person is refused', async ({ client }) => {
+    const { app } = await connectedApp()
+    const { user } = await person()
+    const token = await new IdentityTokenIssuer().issue(user.id, app.apiKey)
+    user.disabledAt = DateTime.now()
+    await user.save()
+    const response = await client.post('/api/apps/validate-token').json({ token, apiKey: app.apiKey })
+    response.assertStatus(401)
+  })
+})
+
+test.group('sso GET /logout', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('ends the session and returns to a registered app origin only', async ({ client, assert }) => {
+    await connectedApp()
+    const { user } = await person()
+
+    const allowed = await client
+      .get('/logout')
+      .qs({ redirect_to: 'http://transfer.example.test:5000/' })
+      .loginAs(user)
+      .redirects(0)
+    allowed.assertHeader('location', 'http://transfer.example.test:5000/')
+    assert.notProperty(allowed.session(), 'auth_web')
+
+    for (const target of ['https://evil.example.test/', 'http://transfer.example.test:5001/', '//evil.test', 'javascript:alert(1)']) {
+      const refused = await client.get('/logout').qs({ redirect_to: target }).loginAs(user).redirects(0)
+      refused.assertHeader('location', '/login')
+    }
+  })
+})
