@@ -168,7 +168,11 @@ export class LocalStack {
         throw new Error(`${appId} exited while starting`)
       }
       try {
-        await fetch(`http://127.0.0.1:${this.options.ports[appId]}/`, { redirect: 'manual' })
+        // A JSON 404 proves the server answers without touching pages, whose
+        // Vite dev server may still be starting.
+        await fetch(`http://127.0.0.1:${this.options.ports[appId]}/api/stack-probe`, {
+          headers: { accept: 'application/json' },
+        })
         return
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 250))

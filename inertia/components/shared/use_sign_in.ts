@@ -1,30 +1,29 @@
 import { useEffect, useState } from 'react'
-import { api, ApiError, takeQueryParam } from './http'
+import { router } from '@inertiajs/react'
+import { api, ApiError } from './http'
 
 /**
  * The client half of the auth-code exchange (spec 1, section 5): read
- * ?auth_code, remove it from the address bar, and trade it for a session.
+ * ?auth_code, trade it for a session, then reload the page without the code
+ * in the address bar (replacing the history entry, so Back cannot replay it).
  */
-export function useSignIn<User>(initialUser: User | null, toUser: (body: never) => User) {
-  const [user, setUser] = useState<User | null>(initialUser)
+export function useCodeExchange(pagePath: string) {
+  const [code] = useState(() => new URL(window.location.href).searchParams.get('auth_code'))
   const [error, setError] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
 
   useEffect(() => {
-    const code = takeQueryParam('auth_code')
-    if (!code || initialUser) {
+    if (!code) {
       return
     }
-    setPending(true)
-    api<never>('POST', '/api/auth/exchange', { code })
-      .then((body) => setUser(toUser(body)))
-      .catch((failure: unknown) =>
+    api('POST', '/api/auth/exchange', { code })
+      .then(() => router.visit(pagePath, { replace: true }))
+      .catch((failure: unknown) => {
+        window.history.replaceState(window.history.state, '', pagePath)
         setError(failure instanceof ApiError ? failure.message : 'Sign-in failed, please try again.')
-      )
-      .finally(() => setPending(false))
-  }, [])
+      })
+  }, [code, pagePath])
 
-  return { user, error, pending }
+  return { pending: code !== null && error === null, error }
 }
 
 /** Signs out locally, then lets sso end its own session and send us back. */

@@ -1,6 +1,6 @@
 import { Layout } from '../../components/shared/layout'
 import { PeoplePanel } from '../../components/shared/people_panel'
-import { signOut, useSignIn } from '../../components/shared/use_sign_in'
+import { signOut, useCodeExchange } from '../../components/shared/use_sign_in'
 
 interface ScheduleUser {
   userId: string
@@ -16,12 +16,9 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   server_error: 'Something went wrong while signing you in. Please try again.',
 }
 
-export default function Home(props: { user: ScheduleUser | null; signInError: string | null }) {
-  const { user, error, pending } = useSignIn<ScheduleUser>(
-    props.user,
-    (body: { user: ScheduleUser }) => body.user
-  )
-  const failure = error ?? (props.signInError && (SIGN_IN_ERRORS[props.signInError] ?? 'Sign-in failed.'))
+export default function Home({ user, signInError }: { user: ScheduleUser | null; signInError: string | null }) {
+  const { error, pending } = useCodeExchange('/')
+  const failure = error ?? (signInError && (SIGN_IN_ERRORS[signInError] ?? 'Sign-in failed.'))
 
   return (
     <Layout

@@ -1,6 +1,6 @@
 import { Layout } from '../../components/shared/layout'
 import { PeoplePanel } from '../../components/shared/people_panel'
-import { signOut, useSignIn } from '../../components/shared/use_sign_in'
+import { signOut, useCodeExchange } from '../../components/shared/use_sign_in'
 
 interface StaffUser {
   userId: string
@@ -9,8 +9,8 @@ interface StaffUser {
   role: 'staff' | 'admin'
 }
 
-export default function Admin(props: { user: StaffUser | null }) {
-  const { user, error, pending } = useSignIn<StaffUser>(props.user, (body: StaffUser) => body)
+export default function Admin({ user }: { user: StaffUser | null }) {
+  const { error, pending } = useCodeExchange('/admin')
 
   return (
     <Layout
