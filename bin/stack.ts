@@ -37,7 +37,10 @@ for (const appId of APP_IDS) {
     continue
   }
   if (!embedded) {
-    embedded = new EmbeddedDatabase(`${storage}/postgres`, Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PORT))
+    embedded = new EmbeddedDatabase(
+      `${storage}/postgres`,
+      Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PORT)
+    )
     await embedded.start((line) => console.error(line))
     console.log(`PostgreSQL (embedded) on port ${embedded.port}, data in storage/postgres`)
   }
@@ -98,7 +101,10 @@ try {
       `  password  ${seed.admin.password}`,
       '',
       'Connected apps in sso:',
-      ...seed.apps.map((app) => `  ${app.name.padEnd(9)} ${app.apiKey}  ${app.secretKey}  ${app.redirectUris.join(' ')}`)
+      ...seed.apps.map(
+        (app) =>
+          `  ${app.name.padEnd(9)} ${app.apiKey}  ${app.secretKey}  ${app.redirectUris.join(' ')}`
+      )
     )
   } else {
     lines.push(

@@ -14,7 +14,11 @@ import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { APP_IDS, isAppId, type AppId } from '../app/services/shared/app_profiles.ts'
-import { EmbeddedDatabase, recreateDatabase, withDatabase } from '../app/services/shared/embedded_database.ts'
+import {
+  EmbeddedDatabase,
+  recreateDatabase,
+  withDatabase,
+} from '../app/services/shared/embedded_database.ts'
 import { freePort } from '../app/services/shared/local_stack.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
@@ -34,25 +38,29 @@ if (!serverUrl) {
 function runApp(appId: AppId): Promise<number> {
   return new Promise((resolve) => {
     const secret = randomBytes(32).toString('base64url')
-    const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/test.ts', ...passThrough], {
-      cwd: root,
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        APP_ID: appId,
-        NODE_ENV: 'test',
-        PORT: String(4400 + APP_IDS.indexOf(appId)),
-        HOST: '127.0.0.1',
-        DATABASE_URL: withDatabase(serverUrl!, `test_${appId}`),
-        TEST_DATABASE_SERVER_URL: serverUrl,
-        APP_KEY: secret,
-        SESSION_SECRET: appId === 'sso' ? undefined : secret,
-        SSO_API_KEY: appId === 'sso' ? undefined : 'ak_test_relying_app',
-        SSO_BASE_URL: undefined,
-        DEV_BYPASS_EMAIL: undefined,
-        VITE_HMR_PORT: String(24800 + APP_IDS.indexOf(appId)),
-      },
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import=@poppinss/ts-exec', 'bin/test.ts', ...passThrough],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          APP_ID: appId,
+          NODE_ENV: 'test',
+          PORT: String(4400 + APP_IDS.indexOf(appId)),
+          HOST: '127.0.0.1',
+          DATABASE_URL: withDatabase(serverUrl!, `test_${appId}`),
+          TEST_DATABASE_SERVER_URL: serverUrl,
+          APP_KEY: secret,
+          SESSION_SECRET: appId === 'sso' ? undefined : secret,
+          SSO_API_KEY: appId === 'sso' ? undefined : 'ak_test_relying_app',
+          SSO_BASE_URL: undefined,
+          DEV_BYPASS_EMAIL: undefined,
+          VITE_HMR_PORT: String(24800 + APP_IDS.indexOf(appId)),
+        },
+      }
+    )
     child.once('exit', (code) => resolve(code ?? 1))
   })
 }

@@ -1,6 +1,6 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
-import { Secret } from '@adonisjs/core/helpers'
+import { type Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
 import { APP_PROFILES } from '#services/shared/app_profiles'
 

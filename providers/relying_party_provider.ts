@@ -10,8 +10,11 @@ export default class RelyingPartyProvider {
 
   register() {
     this.app.container.singleton(SsoClient, async () => {
-      const env = (await import('#start/env')).default
-      return new SsoClient(env.get('SSO_BASE_URL') ?? 'http://localhost:3333', env.get('SSO_API_KEY') ?? '')
+      const { default: env } = await import('#start/env')
+      return new SsoClient(
+        env.get('SSO_BASE_URL') ?? 'http://localhost:3333',
+        env.get('SSO_API_KEY') ?? ''
+      )
     })
   }
 }

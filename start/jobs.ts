@@ -10,7 +10,9 @@ import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_co
 if (env.get('APP_ID') !== 'sso') {
   const codes = new PendingAuthCodes()
   const timer = setInterval(() => {
-    codes.purgeExpired().catch((error) => logger.error({ err: error }, 'purging sign-in codes failed'))
+    codes
+      .purgeExpired()
+      .catch((error) => logger.error({ err: error }, 'purging sign-in codes failed'))
   }, 60_000)
   timer.unref()
   app.terminating(() => clearInterval(timer))

@@ -31,9 +31,7 @@ export default class HttpExceptionHandler extends ExceptionHandler {
 
     const key = appProfile.errorKey
     if (error instanceof vineErrors.E_VALIDATION_ERROR) {
-      return ctx.response
-        .status(422)
-        .send({ [key]: 'Validation failed', errors: error.messages })
+      return ctx.response.status(422).send({ [key]: 'Validation failed', errors: error.messages })
     }
     if (error instanceof limiterErrors.E_TOO_MANY_REQUESTS) {
       for (const [name, value] of Object.entries(error.getDefaultHeaders())) {

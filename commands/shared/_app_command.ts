@@ -10,7 +10,9 @@ export abstract class AppCommand extends BaseCommand {
 
   async prepare() {
     if (process.env.APP_ID !== this.appId) {
-      this.logger.error(`${this.commandName} belongs to ${this.appId}: run it with APP_ID=${this.appId}`)
+      this.logger.error(
+        `${this.commandName} belongs to ${this.appId}: run it with APP_ID=${this.appId}`
+      )
       this.exitCode = 1
       this.error = new Error('wrong APP_ID')
     }

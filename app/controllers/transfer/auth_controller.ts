@@ -42,7 +42,13 @@ export default class AuthController {
       logger.error({ err: error }, 'creating the session failed')
       return response.status(500).send({ error: 'Could not create session' })
     }
-    return { userId: user.userId, email: user.email, displayName: user.displayName, avatar: user.avatar, role: user.role }
+    return {
+      userId: user.userId,
+      email: user.email,
+      displayName: user.displayName,
+      avatar: user.avatar,
+      role: user.role,
+    }
   }
 
   async me({ session, response }: HttpContext) {

@@ -6,7 +6,8 @@ export default class PagesController {
   async home({ inertia, request }: HttpContext) {
     const { error, auth_error: authError } = request.qs()
     return inertia.render('transfer/home', {
-      signInError: typeof error === 'string' ? error : typeof authError === 'string' ? authError : null,
+      signInError:
+        typeof error === 'string' ? error : typeof authError === 'string' ? authError : null,
     })
   }
 

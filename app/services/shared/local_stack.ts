@@ -56,7 +56,11 @@ export class LocalStack {
     ])
     const seed = JSON.parse(output.trim().split('\n').at(-1)!) as SeedResult
     for (const appId of ['transfer', 'schedule'] as const) {
-      await this.#ace(appId, [`${appId}:users:create`, this.options.adminEmail, '--role=admin'], seed)
+      await this.#ace(
+        appId,
+        [`${appId}:users:create`, this.options.adminEmail, '--role=admin'],
+        seed
+      )
     }
     return seed
   }
@@ -65,15 +69,16 @@ export class LocalStack {
   async start(seed: SeedResult) {
     let hmrPort = await freePort()
     for (const appId of APP_IDS) {
-      const child = spawn(
-        process.execPath,
-        ['--import=@poppinss/ts-exec', 'bin/server.ts'],
-        {
-          cwd: this.options.root,
-          env: { ...this.#env(appId, seed), PORT: String(this.options.ports[appId]), DEV_MODE: 'true', VITE_HMR_PORT: String(hmrPort++) },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }
-      )
+      const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+        cwd: this.options.root,
+        env: {
+          ...this.#env(appId, seed),
+          PORT: String(this.options.ports[appId]),
+          DEV_MODE: 'true',
+          VITE_HMR_PORT: String(hmrPort++),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
       this.#pipe(appId, child)
       this.#children.set(appId, child)
     }

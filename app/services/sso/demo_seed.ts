@@ -28,7 +28,11 @@ export class DemoSeed {
       const existing = await ConnectedApp.query().orderBy('id')
       return {
         seeded: false,
-        apps: existing.map((app) => ({ name: app.name, apiKey: app.apiKey, redirectUris: app.redirectUris })),
+        apps: existing.map((app) => ({
+          name: app.name,
+          apiKey: app.apiKey,
+          redirectUris: app.redirectUris,
+        })),
       }
     }
 
@@ -43,7 +47,12 @@ export class DemoSeed {
     const created = []
     for (const input of apps) {
       const { app, secretKey } = await registry.create(input.name, input.redirectUris)
-      created.push({ name: app.name, apiKey: app.apiKey, secretKey, redirectUris: app.redirectUris })
+      created.push({
+        name: app.name,
+        apiKey: app.apiKey,
+        secretKey,
+        redirectUris: app.redirectUris,
+      })
     }
     return { seeded: true, admin: { email: adminEmail, password }, apps: created }
   }

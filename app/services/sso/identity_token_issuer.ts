@@ -19,9 +19,7 @@ export interface IdentityClaims {
  * the app key itself, so the two uses never share a key.
  */
 export class IdentityTokenIssuer {
-  #key = new Uint8Array(
-    hkdfSync('sha256', appKey.release(), 'sso', 'identity-token-signing', 32)
-  )
+  #key = new Uint8Array(hkdfSync('sha256', appKey.release(), 'sso', 'identity-token-signing', 32))
 
   /** `issuedAt` defaults to now; an earlier time backdates the token (tests, clock skew). */
   async issue(userId: number, apiKey: string, issuedAt = new Date()): Promise<string> {

@@ -4,8 +4,7 @@ import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { IdentityTokenIssuer } from '#services/sso/identity_token_issuer'
 
 export type ValidationAnswer =
-  | { valid: true; user: ReturnType<User['toIdentity']> }
-  | { valid: false; message: string }
+  { valid: true; user: ReturnType<User['toIdentity']> } | { valid: false; message: string }
 
 /** POST /api/apps/validate-token (spec 1, section 4). */
 @inject()

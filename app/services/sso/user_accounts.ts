@@ -6,7 +6,12 @@ export function normalizeEmail(email: string) {
 
 /** People with a password at sso. */
 export class UserAccounts {
-  async create(input: { email: string; password: string; displayName?: string; isAdmin?: boolean }) {
+  async create(input: {
+    email: string
+    password: string
+    displayName?: string
+    isAdmin?: boolean
+  }) {
     const email = normalizeEmail(input.email)
     return User.create({
       email,

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
 
-export function Layout(props: { title: string; brand: string; actions?: ReactNode; children: ReactNode }) {
+export function Layout(props: {
+  title: string
+  brand: string
+  actions?: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="shell">
       <Head title={props.title} />

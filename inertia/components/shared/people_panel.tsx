@@ -20,7 +20,10 @@ export function PeoplePanel(props: { url: string; canManage: boolean }) {
     api<Person[]>('GET', props.url)
       .then(setPeople)
       .catch((error: unknown) =>
-        setMessage({ kind: 'error', text: error instanceof Error ? error.message : 'Could not load people' })
+        setMessage({
+          kind: 'error',
+          text: error instanceof Error ? error.message : 'Could not load people',
+        })
       )
   }, [props.url])
 

@@ -19,7 +19,9 @@ export function useCodeExchange(pagePath: string) {
       .then(() => router.visit(pagePath, { replace: true }))
       .catch((failure: unknown) => {
         window.history.replaceState(window.history.state, '', pagePath)
-        setError(failure instanceof ApiError ? failure.message : 'Sign-in failed, please try again.')
+        setError(
+          failure instanceof ApiError ? failure.message : 'Sign-in failed, please try again.'
+        )
       })
   }, [code, pagePath])
 

@@ -16,7 +16,13 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   server_error: 'Something went wrong while signing you in. Please try again.',
 }
 
-export default function Home({ user, signInError }: { user: ScheduleUser | null; signInError: string | null }) {
+export default function Home({
+  user,
+  signInError,
+}: {
+  user: ScheduleUser | null
+  signInError: string | null
+}) {
   const { error, pending } = useCodeExchange('/')
   const failure = error ?? (signInError && (SIGN_IN_ERRORS[signInError] ?? 'Sign-in failed.'))
 

@@ -15,7 +15,13 @@ export default function SignIn() {
           <label htmlFor="email">Email</label>
           <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
           <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           {emailError && (
             <p className="error" role="alert">
               {emailError}

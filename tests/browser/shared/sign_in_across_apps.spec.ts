@@ -71,7 +71,11 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     await transfer.getByRole('button', { name: 'Sign in' }).click()
 
     await transfer.getByRole('heading', { name: 'Welcome, Demo Admin' }).waitFor()
-    assert.equal(transfer.url(), `${stack.url('transfer')}/admin`, 'the one-time code left the address bar')
+    assert.equal(
+      transfer.url(),
+      `${stack.url('transfer')}/admin`,
+      'the one-time code left the address bar'
+    )
 
     const schedule = await browserContext.newPage()
     await schedule.goto(stack.url('schedule'))

@@ -11,7 +11,7 @@ async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'st
   await new ScheduleUsers().create(email, role)
   const token = sso.tokenFor({ userId: 9, email })
   const response = await client.get('/auth/callback').qs({ token }).redirects(0)
-  return new URL(response.header('location'), 'http://x').searchParams.get('auth_code')!
+  return new URL(response.header('location')!, 'http://x').searchParams.get('auth_code')!
 }
 
 test.group('schedule sign-in through sso', (group) => {
@@ -21,19 +21,30 @@ test.group('schedule sign-in through sso', (group) => {
   })
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('GET /login sends a signed-out visitor to sso, a signed-in one home', async ({ client, assert }) => {
+  test('GET /login sends a signed-out visitor to sso, a signed-in one home', async ({
+    client,
+    assert,
+  }) => {
     const out = await client.get('/login').redirects(0)
     out.assertStatus(302)
-    const location = new URL(out.header('location'))
+    const location = new URL(out.header('location')!)
     assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/authorize`)
     assert.equal(location.searchParams.get('client_id'), TEST_API_KEY)
-    assert.match(location.searchParams.get('redirect_uri')!, /^http:\/\/localhost:\d+\/auth\/callback$/)
+    assert.match(
+      location.searchParams.get('redirect_uri')!,
+      /^http:\/\/localhost:\d+\/auth\/callback$/
+    )
 
-    const signedIn = await client.get('/login').withSession({ userId: 'u-1', role: 'staff' }).redirects(0)
+    const signedIn = await client
+      .get('/login')
+      .withSession({ userId: 'u-1', role: 'staff' })
+      .redirects(0)
     signedIn.assertHeader('location', '/')
   })
 
-  test('the callback maps missing, rejected and failed validation to auth_error', async ({ client }) => {
+  test('the callback maps missing, rejected and failed validation to auth_error', async ({
+    client,
+  }) => {
     const missing = await client.get('/auth/callback').redirects(0)
     missing.assertHeader('location', '/?auth_error=missing_token')
 
@@ -65,8 +76,8 @@ test.group('schedule sign-in through sso', (group) => {
       avatar: 'https://cdn.example.com/jane.png',
     })
     const response = await client.get('/auth/callback').qs({ token }).redirects(0)
-    assert.match(response.header('location'), /^\/\?auth_code=[0-9a-f]{64}$/)
-    assert.isUndefined(response.header('set-cookie'))
+    assert.match(response.header('location')!, /^\/\?auth_code=[0-9a-f]{64}$/)
+    assert.isUndefined(response.header('set-cookie')!)
 
     const user = await AppUser.findByOrFail('email', 'jane.doe@example.com')
     assert.equal(user.ssoUserId, 77)
@@ -76,16 +87,21 @@ test.group('schedule sign-in through sso', (group) => {
     assert.isNotNull(user.lastLoginAt)
   })
 
-  test('a linked record is found by sso id even after the email changed at sso', async ({ client, assert }) => {
+  test('a linked record is found by sso id even after the email changed at sso', async ({
+    client,
+    assert,
+  }) => {
     const user = await new ScheduleUsers().create('old@example.com')
     user.ssoUserId = 55
     await user.save()
     const token = sso.tokenFor({ userId: 55, email: 'new@example.com' })
     const response = await client.get('/auth/callback').qs({ token }).redirects(0)
-    assert.match(response.header('location'), /auth_code=/)
+    assert.match(response.header('location')!, /auth_code=/)
   })
 
-  test('a record already linked to another sso account is not taken over by email', async ({ client }) => {
+  test('a record already linked to another sso account is not taken over by email', async ({
+    client,
+  }) => {
     const user = await new ScheduleUsers().create('shared@example.com')
     user.ssoUserId = 10
     await user.save()
@@ -111,14 +127,23 @@ test.group('schedule code exchange', (group) => {
     response.assertStatus(200)
     assert.containsSubset(response.body(), {
       success: true,
-      user: { email: 'crew.chief@example.com', ssoUserId: 9, role: 'admin', displayName: 'crew.chief' },
+      user: {
+        email: 'crew.chief@example.com',
+        ssoUserId: 9,
+        role: 'admin',
+        displayName: 'crew.chief',
+      },
     })
-    const cookie = String(response.header('set-cookie'))
+    const cookie = String(response.header('set-cookie')!)
     assert.match(cookie, /schedule\.sid=/)
     assert.match(cookie, /Max-Age=2592000/)
     assert.match(cookie, /HttpOnly/)
     assert.match(cookie, /SameSite=Lax/)
-    assert.containsSubset(response.session(), { email: 'crew.chief@example.com', ssoUserId: 9, role: 'admin' })
+    assert.containsSubset(response.session(), {
+      email: 'crew.chief@example.com',
+      ssoUserId: 9,
+      role: 'admin',
+    })
   })
 
   test('missing code 400, unknown 401, expired 401, reused 401', async ({ client }) => {
@@ -126,12 +151,18 @@ test.group('schedule code exchange', (group) => {
     missing.assertStatus(400)
     missing.assertBody({ message: 'Code is required' })
 
-    const unknown = await client.post('/api/auth/exchange').json({ code: 'f'.repeat(64) }).withCsrfToken()
+    const unknown = await client
+      .post('/api/auth/exchange')
+      .json({ code: 'f'.repeat(64) })
+      .withCsrfToken()
     unknown.assertStatus(401)
     unknown.assertBody({ message: 'Invalid or expired code' })
 
     const expired = await codeFor(client, 'late@example.com')
-    await db.from('pending_auth_codes').where('code', expired).update({ expires_at: new Date(Date.now() - 1) })
+    await db
+      .from('pending_auth_codes')
+      .where('code', expired)
+      .update({ expires_at: new Date(Date.now() - 1) })
     const late = await client.post('/api/auth/exchange').json({ code: expired }).withCsrfToken()
     late.assertStatus(401)
 
@@ -142,15 +173,24 @@ test.group('schedule code exchange', (group) => {
     again.assertStatus(401)
   })
 
-  test('the 11th exchange from one IP within 15 minutes is 429 { message }', async ({ client, assert }) => {
+  test('the 11th exchange from one IP within 15 minutes is 429 { message }', async ({
+    client,
+    assert,
+  }) => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await client.post('/api/auth/exchange').json({ code: 'e'.repeat(64) }).withCsrfToken()
+      const response = await client
+        .post('/api/auth/exchange')
+        .json({ code: 'e'.repeat(64) })
+        .withCsrfToken()
       response.assertStatus(401)
     }
-    const eleventh = await client.post('/api/auth/exchange').json({ code: 'e'.repeat(64) }).withCsrfToken()
+    const eleventh = await client
+      .post('/api/auth/exchange')
+      .json({ code: 'e'.repeat(64) })
+      .withCsrfToken()
     eleventh.assertStatus(429)
     assert.properties(eleventh.body(), ['message'])
-    assert.isAbove(Number(eleventh.header('retry-after')), 0)
+    assert.isAbove(Number(eleventh.header('retry-after')!), 0)
   })
 })
 
@@ -161,24 +201,39 @@ test.group('schedule session endpoints and guards', (group) => {
   })
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('GET /api/auth/me answers authenticated false or the user, never cached', async ({ client, assert }) => {
+  test('GET /api/auth/me answers authenticated false or the user, never cached', async ({
+    client,
+    assert,
+  }) => {
     const anonymous = await client.get('/api/auth/me')
     anonymous.assertStatus(200)
     anonymous.assertBody({ authenticated: false })
-    assert.match(anonymous.header('cache-control'), /no-store/)
+    assert.match(anonymous.header('cache-control')!, /no-store/)
 
-    const session = { userId: 'u-9', ssoUserId: 9, email: 'a@example.com', displayName: 'A', role: 'staff' }
+    const session = {
+      userId: 'u-9',
+      ssoUserId: 9,
+      email: 'a@example.com',
+      displayName: 'A',
+      role: 'staff',
+    }
     const signedIn = await client.get('/api/auth/me').withSession(session)
-    signedIn.assertBodyContains({ authenticated: true, user: { userId: 'u-9', email: 'a@example.com' } })
+    signedIn.assertBodyContains({
+      authenticated: true,
+      user: { userId: 'u-9', email: 'a@example.com' },
+    })
   })
 
   test('GET /logout ends the session and redirects to sso logout with the app root', async ({
     client,
     assert,
   }) => {
-    const response = await client.get('/logout').withSession({ userId: 'u-9', role: 'staff' }).redirects(0)
+    const response = await client
+      .get('/logout')
+      .withSession({ userId: 'u-9', role: 'staff' })
+      .redirects(0)
     response.assertStatus(302)
-    const location = new URL(response.header('location'))
+    const location = new URL(response.header('location')!)
     assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/logout`)
     assert.match(location.searchParams.get('redirect_to')!, /^http:\/\/localhost:\d+\/$/)
     assert.isUndefined(response.session().userId)
@@ -195,7 +250,10 @@ test.group('schedule session endpoints and guards', (group) => {
     assert.isUndefined(response.session().userId)
   })
 
-  test('admin routes: 401 signed out, 403 for staff, 201 and 409 for an admin', async ({ client, assert }) => {
+  test('admin routes: 401 signed out, 403 for staff, 201 and 409 for an admin', async ({
+    client,
+    assert,
+  }) => {
     const out = await client.get('/api/admin/users')
     out.assertStatus(401)
     out.assertBody({ message: 'Not authenticated' })

@@ -21,7 +21,10 @@ test.group('sso sign-in page', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('GET /login renders the sign-in page', async ({ client, assert }) => {
-    const response = await client.get('/login').header('x-inertia', 'true').header('x-inertia-version', '1')
+    const response = await client
+      .get('/login')
+      .header('x-inertia', 'true')
+      .header('x-inertia-version', '1')
     response.assertStatus(200)
     assert.equal(response.body().component, 'sso/sign_in')
   })
@@ -32,7 +35,10 @@ test.group('sso sign-in page', (group) => {
     assert.match(stored.password, /^\$argon2id\$/)
   })
 
-  test('a wrong password and an unknown email get the same generic error', async ({ client, assert }) => {
+  test('a wrong password and an unknown email get the same generic error', async ({
+    client,
+    assert,
+  }) => {
     await person()
     for (const email of ['pat@example.com', 'nobody@example.com']) {
       const response = await client
@@ -42,7 +48,9 @@ test.group('sso sign-in page', (group) => {
         .redirects(0)
       response.assertStatus(302)
       response.assertHeader('location', '/login')
-      assert.deepEqual(response.flashMessage('inputErrorsBag'), { email: ['Invalid email or password.'] })
+      assert.deepEqual(response.flashMessage('inputErrorsBag'), {
+        email: ['Invalid email or password.'],
+      })
     }
   })
 
@@ -64,17 +72,28 @@ test.group('sso sign-in page', (group) => {
     const { user, password } = await person()
     user.disabledAt = DateTime.now()
     await user.save()
-    const response = await client.post('/login').form({ email: user.email, password }).withCsrfToken().redirects(0)
+    const response = await client
+      .post('/login')
+      .form({ email: user.email, password })
+      .withCsrfToken()
+      .redirects(0)
     response.assertHeader('location', '/login')
     assert.notProperty(response.session(), 'auth_web')
   })
 
-  test('the account page needs a signed-in person and shows their name', async ({ client, assert }) => {
+  test('the account page needs a signed-in person and shows their name', async ({
+    client,
+    assert,
+  }) => {
     const anonymous = await client.get('/').redirects(0)
     anonymous.assertHeader('location', '/login')
 
     const { user } = await person()
-    const page = await client.get('/').header('x-inertia', 'true').header('x-inertia-version', '1').loginAs(user)
+    const page = await client
+      .get('/')
+      .header('x-inertia', 'true')
+      .header('x-inertia-version', '1')
+      .loginAs(user)
     page.assertStatus(200)
     assert.equal(page.body().component, 'sso/account')
     assert.equal(page.body().props.user.name, 'Pat Doe')
@@ -84,16 +103,16 @@ test.group('sso sign-in page', (group) => {
 test.group('sso GET /authorize', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('missing parameters and unknown apps get an error page, never a redirect', async ({ client, assert }) => {
+  test('missing parameters and unknown apps get an error page, never a redirect', async ({
+    client,
+    assert,
+  }) => {
     await connectedApp()
-    const cases = [
-      {},
-      { client_id: 'ak_unknown', redirect_uri: CALLBACK },
-    ]
+    const cases = [{}, { client_id: 'ak_unknown', redirect_uri: CALLBACK }]
     for (const qs of cases) {
       const response = await client.get('/authorize').qs(qs).redirects(0)
       response.assertStatus(400)
-      assert.isUndefined(response.header('location'))
+      assert.isUndefined(response.header('location')!)
       assert.include(response.text(), 'sso/authorize_error')
     }
   })
@@ -107,9 +126,12 @@ test.group('sso GET /authorize', (group) => {
       'http://evil.example.test/auth/callback',
       'HTTP://transfer.example.test:5000/auth/callback',
     ]) {
-      const response = await client.get('/authorize').qs({ client_id: app.apiKey, redirect_uri: redirectUri }).redirects(0)
+      const response = await client
+        .get('/authorize')
+        .qs({ client_id: app.apiKey, redirect_uri: redirectUri })
+        .redirects(0)
       response.assertStatus(400)
-      assert.isUndefined(response.header('location'))
+      assert.isUndefined(response.header('location')!)
     }
   })
 
@@ -117,11 +139,17 @@ test.group('sso GET /authorize', (group) => {
     const { app } = await connectedApp()
     app.enabled = false
     await app.save()
-    const response = await client.get('/authorize').qs({ client_id: app.apiKey, redirect_uri: CALLBACK }).redirects(0)
+    const response = await client
+      .get('/authorize')
+      .qs({ client_id: app.apiKey, redirect_uri: CALLBACK })
+      .redirects(0)
     response.assertStatus(400)
   })
 
-  test('a signed-out person is sent to sign in, then back to /authorize', async ({ client, assert }) => {
+  test('a signed-out person is sent to sign in, then back to /authorize', async ({
+    client,
+    assert,
+  }) => {
     const { app } = await connectedApp()
     const { password } = await person()
     const first = await client
@@ -136,7 +164,7 @@ test.group('sso GET /authorize', (group) => {
       .withSession(first.session())
       .withCsrfToken()
       .redirects(0)
-    const back = new URL(signIn.header('location'), 'http://sso.test')
+    const back = new URL(signIn.header('location')!, 'http://sso.test')
     assert.equal(back.pathname, '/authorize')
     assert.equal(back.searchParams.get('client_id'), app.apiKey)
     assert.equal(back.searchParams.get('redirect_uri'), CALLBACK)
@@ -156,13 +184,20 @@ test.group('sso GET /authorize', (group) => {
       .loginAs(user)
       .redirects(0)
     response.assertStatus(302)
-    const location = new URL(response.header('location'))
+    const location = new URL(response.header('location')!)
     assert.equal(`${location.origin}${location.pathname}`, CALLBACK)
     assert.equal(location.searchParams.get('state'), state)
     assert.match(location.searchParams.get('token')!, /^[\w-]+\.[\w-]+\.[\w-]+$/)
 
-    const withoutState = await client.get('/authorize').qs({ client_id: app.apiKey, redirect_uri: CALLBACK }).loginAs(user).redirects(0)
-    assert.match(new URL(withoutState.header('location')).searchParams.get('state')!, /^[0-9a-f]{32}$/)
+    const withoutState = await client
+      .get('/authorize')
+      .qs({ client_id: app.apiKey, redirect_uri: CALLBACK })
+      .loginAs(user)
+      .redirects(0)
+    assert.match(
+      new URL(withoutState.header('location')!).searchParams.get('state')!,
+      /^[0-9a-f]{32}$/
+    )
   })
 })
 
@@ -173,7 +208,9 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     const { app } = await connectedApp()
     const { user } = await person()
     const token = await new IdentityTokenIssuer().issue(user.id, app.apiKey)
-    const response = await client.post('/api/apps/validate-token').json({ token, apiKey: app.apiKey })
+    const response = await client
+      .post('/api/apps/validate-token')
+      .json({ token, apiKey: app.apiKey })
     response.assertStatus(200)
     response.assertBody({
       valid: true,
@@ -205,7 +242,10 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     const cases = [
       { token: undefined, apiKey: app.apiKey },
       { token: 'not.a.jwt', apiKey: app.apiKey },
-      { token: await issuer.issue(user.id, app.apiKey, new Date(Date.now() - 61 * 60 * 1000)), apiKey: app.apiKey },
+      {
+        token: await issuer.issue(user.id, app.apiKey, new Date(Date.now() - 61 * 60 * 1000)),
+        apiKey: app.apiKey,
+      },
       { token: fresh, apiKey: other.app.apiKey },
       { token: fresh, apiKey: 'ak_unknown' },
       { token: unsigned, apiKey: app.apiKey },
@@ -225,7 +265,9 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     const token = await new IdentityTokenIssuer().issue(user.id, app.apiKey)
     user.disabledAt = DateTime.now()
     await user.save()
-    const response = await client.post('/api/apps/validate-token').json({ token, apiKey: app.apiKey })
+    const response = await client
+      .post('/api/apps/validate-token')
+      .json({ token, apiKey: app.apiKey })
     response.assertStatus(401)
   })
 })
@@ -233,7 +275,10 @@ test.group('sso POST /api/apps/validate-token', (group) => {
 test.group('sso GET /logout', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('ends the session and returns to a registered app origin only', async ({ client, assert }) => {
+  test('ends the session and returns to a registered app origin only', async ({
+    client,
+    assert,
+  }) => {
     await connectedApp()
     const { user } = await person()
 
@@ -245,8 +290,17 @@ test.group('sso GET /logout', (group) => {
     allowed.assertHeader('location', 'http://transfer.example.test:5000/')
     assert.notProperty(allowed.session(), 'auth_web')
 
-    for (const target of ['https://evil.example.test/', 'http://transfer.example.test:5001/', '//evil.test', 'javascript:alert(1)']) {
-      const refused = await client.get('/logout').qs({ redirect_to: target }).loginAs(user).redirects(0)
+    for (const target of [
+      'https://evil.example.test/',
+      'http://transfer.example.test:5001/',
+      '//evil.test',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await client
+        .get('/logout')
+        .qs({ redirect_to: target })
+        .loginAs(user)
+        .redirects(0)
       refused.assertHeader('location', '/login')
     }
   })

@@ -20,10 +20,13 @@ test.group('transfer sign-in through sso', (group) => {
   }) => {
     const response = await client.get('/api/auth/login').redirects(0)
     response.assertStatus(302)
-    const location = new URL(response.header('location'))
+    const location = new URL(response.header('location')!)
     assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/authorize`)
     assert.equal(location.searchParams.get('client_id'), TEST_API_KEY)
-    assert.match(location.searchParams.get('redirect_uri')!, /^http:\/\/127\.0\.0\.1:\d+\/auth\/callback$/)
+    assert.match(
+      location.searchParams.get('redirect_uri')!,
+      /^http:\/\/127\.0\.0\.1:\d+\/auth\/callback$/
+    )
   })
 
   test('the callback without a token redirects with missing_token', async ({ client }) => {
@@ -60,8 +63,8 @@ test.group('transfer sign-in through sso', (group) => {
     for (const path of ['/auth/callback', '/api/auth/callback']) {
       const response = await client.get(path).qs({ token }).redirects(0)
       response.assertStatus(302)
-      assert.match(response.header('location'), /^\/admin\?auth_code=[0-9a-f]{64}$/)
-      assert.isUndefined(response.header('set-cookie'))
+      assert.match(response.header('location')!, /^\/admin\?auth_code=[0-9a-f]{64}$/)
+      assert.isUndefined(response.header('set-cookie')!)
     }
     const user = await User.findByOrFail('email', 'kim.lee@example.com')
     assert.equal(user.ssoUserId, '42')
@@ -73,7 +76,7 @@ async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'st
   await new TransferUsers().create(email, role)
   const token = sso.tokenFor({ userId: 5, email })
   const response = await client.get('/auth/callback').qs({ token }).redirects(0)
-  return new URL(response.header('location'), 'http://x').searchParams.get('auth_code')!
+  return new URL(response.header('location')!, 'http://x').searchParams.get('auth_code')!
 }
 
 test.group('transfer code exchange', (group) => {
@@ -96,7 +99,7 @@ test.group('transfer code exchange', (group) => {
       avatar: null,
       role: 'admin',
     })
-    const cookie = String(response.header('set-cookie'))
+    const cookie = String(response.header('set-cookie')!)
     assert.match(cookie, /sessionId=/)
     assert.match(cookie, /Max-Age=2592000/)
     assert.match(cookie, /HttpOnly/)
@@ -124,7 +127,10 @@ test.group('transfer code exchange', (group) => {
 
   test('an expired code is a 401', async ({ client }) => {
     const code = await codeFor(client, 'old@example.com')
-    await db.from('pending_auth_codes').where('code', code).update({ expires_at: new Date(Date.now() - 1000) })
+    await db
+      .from('pending_auth_codes')
+      .where('code', code)
+      .update({ expires_at: new Date(Date.now() - 1000) })
     const response = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
     response.assertStatus(401)
   })
@@ -146,10 +152,13 @@ test.group('transfer code exchange', (group) => {
         .withCsrfToken()
       response.assertStatus(401)
     }
-    const eleventh = await client.post('/api/auth/exchange').json({ code: 'b'.repeat(64) }).withCsrfToken()
+    const eleventh = await client
+      .post('/api/auth/exchange')
+      .json({ code: 'b'.repeat(64) })
+      .withCsrfToken()
     eleventh.assertStatus(429)
     assert.properties(eleventh.body(), ['error'])
-    assert.isAbove(Number(eleventh.header('retry-after')), 0)
+    assert.isAbove(Number(eleventh.header('retry-after')!), 0)
   })
 
   test('an exchange without the CSRF token is refused', async ({ client }) => {
@@ -171,7 +180,7 @@ test.group('transfer session endpoints', (group) => {
   }) => {
     const anonymous = await client.get('/api/auth/me')
     anonymous.assertStatus(401)
-    assert.match(anonymous.header('cache-control'), /no-store/)
+    assert.match(anonymous.header('cache-control')!, /no-store/)
 
     const signedIn = await client.get('/api/auth/me').withSession({
       userId: 'u-1',
@@ -180,8 +189,13 @@ test.group('transfer session endpoints', (group) => {
       userName: 'Sam',
     })
     signedIn.assertStatus(200)
-    signedIn.assertBodyContains({ userId: 'u-1', email: 'sam@example.com', displayName: 'Sam', role: 'staff' })
-    assert.match(signedIn.header('cache-control'), /no-store/)
+    signedIn.assertBodyContains({
+      userId: 'u-1',
+      email: 'sam@example.com',
+      displayName: 'Sam',
+      role: 'staff',
+    })
+    assert.match(signedIn.header('cache-control')!, /no-store/)
   })
 
   test('POST /api/auth/logout ends the session and points at sso logout with the app root', async ({
@@ -222,7 +236,10 @@ test.group('transfer requireAuth and requireAdmin', (group) => {
     create.assertBody({ error: 'Admin access required' })
   })
 
-  test('an admin creates users; a duplicate email is 409; bad input is 422', async ({ client, assert }) => {
+  test('an admin creates users; a duplicate email is 409; bad input is 422', async ({
+    client,
+    assert,
+  }) => {
     const admin = { userId: 'u-3', userRole: 'admin' }
     const created = await client
       .post('/api/users')
@@ -230,7 +247,11 @@ test.group('transfer requireAuth and requireAdmin', (group) => {
       .withSession(admin)
       .withCsrfToken()
     created.assertStatus(201)
-    assert.containsSubset(created.body(), { email: 'new.person@example.com', displayName: 'new.person', role: 'staff' })
+    assert.containsSubset(created.body(), {
+      email: 'new.person@example.com',
+      displayName: 'new.person',
+      role: 'staff',
+    })
 
     const duplicate = await client
       .post('/api/users')
@@ -249,7 +270,10 @@ test.group('transfer requireAuth and requireAdmin', (group) => {
   })
 
   test('admin without a session is 401', async ({ client }) => {
-    const response = await client.post('/api/users').json({ email: 'x@example.com' }).withCsrfToken()
+    const response = await client
+      .post('/api/users')
+      .json({ email: 'x@example.com' })
+      .withCsrfToken()
     response.assertStatus(401)
   })
 })

@@ -23,7 +23,9 @@ async function passesGuard(sessionValues: Record<string, string>) {
 }
 
 test.group('schedule requireAuth', () => {
-  test('answers 401 { message: "Not authenticated" } without a session user', async ({ assert }) => {
+  test('answers 401 { message: "Not authenticated" } without a session user', async ({
+    assert,
+  }) => {
     const { reached, ctx } = await passesGuard({})
     assert.isFalse(reached)
     assert.equal(ctx.response.getStatus(), 401)

@@ -41,7 +41,10 @@ export class PendingAuthCodes {
   }
 
   async purgeExpired(): Promise<number> {
-    const deleted = await db.from('pending_auth_codes').where('expires_at', '<=', new Date()).delete()
+    const deleted = await db
+      .from('pending_auth_codes')
+      .where('expires_at', '<=', new Date())
+      .delete()
     return Array.isArray(deleted) ? deleted.length : Number(deleted)
   }
 }
