@@ -11,6 +11,7 @@ server.use([
   () => import('#middleware/shared/security_headers_middleware'),
   () => import('#middleware/shared/compression_middleware'),
   () => import('#middleware/shared/container_bindings_middleware'),
+  () => import('@adonisjs/static/static_middleware'),
   () => import('@adonisjs/vite/vite_middleware'),
   () => import('#middleware/shared/inertia_middleware'),
 ])
