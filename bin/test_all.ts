@@ -8,7 +8,7 @@
  *
  *   npm test                      all apps, all suites
  *   npm test -- transfer          one app
- *   npm test -- sso --suites=unit extra arguments go to `node ace test`
+ *   npm test -- sso unit          further arguments go to Japa (suites, --files, --tests)
  */
 import { randomBytes } from 'node:crypto'
 import { spawn } from 'node:child_process'

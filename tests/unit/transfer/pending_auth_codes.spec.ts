@@ -1,0 +1,55 @@
+import { test } from '@japa/runner'
+import db from '@adonisjs/lucid/services/db'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
+
+test.group('PendingAuthCodes', (group) => {
+  group.each.setup(() => testUtils.db().truncate())
+
+  test('issues 64-hex-character codes that expire after 60 seconds', async ({ assert }) => {
+    const code = await new PendingAuthCodes().issue({ userId: 'u-1' })
+    assert.match(code, /^[0-9a-f]{64}$/)
+    const row = await db.from('pending_auth_codes').where('code', code).firstOrFail()
+    const lifetime = new Date(row.expires_at).getTime() - Date.now()
+    assert.isAbove(lifetime, 58_000)
+    assert.isAtMost(lifetime, 60_000)
+  })
+
+  test('a code is consumed exactly once, even by concurrent exchanges', async ({ assert }) => {
+    const codes = new PendingAuthCodes()
+    const code = await codes.issue({ userId: 'u-1' })
+    const results = await Promise.all(Array.from({ length: 5 }, () => codes.consume(code)))
+    assert.deepEqual(
+      results.filter((result) => result !== null),
+      [{ userId: 'u-1' }]
+    )
+  })
+
+  test('malformed, unknown and expired codes give nothing', async ({ assert }) => {
+    const codes = new PendingAuthCodes()
+    const code = await codes.issue({ userId: 'u-1' })
+    await db
+      .from('pending_auth_codes')
+      .where('code', code)
+      .update({ expires_at: new Date(Date.now() - 1) })
+    assert.isNull(await codes.consume(code))
+    assert.isNull(await codes.consume('z'.repeat(64)))
+    assert.isNull(await codes.consume("' or 1=1 --"))
+  })
+
+  test('purging removes expired codes only', async ({ assert }) => {
+    const codes = new PendingAuthCodes()
+    const live = await codes.issue({ userId: 'u-1' })
+    const dead = await codes.issue({ userId: 'u-2' })
+    await db
+      .from('pending_auth_codes')
+      .where('code', dead)
+      .update({ expires_at: new Date(Date.now() - 1) })
+    assert.equal(await codes.purgeExpired(), 1)
+    const left = await db.from('pending_auth_codes').select('code')
+    assert.deepEqual(
+      left.map((row) => row.code),
+      [live]
+    )
+  })
+})
