@@ -22,14 +22,8 @@ export default class AuthController {
   }
 
   @inject()
-  async callback({ request, response, logger }: HttpContext, signIn: ScheduleSignIn) {
-    const token = request.qs().token
-    try {
-      return response.redirect(await signIn.callback(typeof token === 'string' ? token : undefined))
-    } catch (error) {
-      logger.error({ err: error }, 'sign-in callback failed')
-      return response.redirect('/?auth_error=server_error')
-    }
+  async callback({ request, response }: HttpContext, signIn: ScheduleSignIn) {
+    return response.redirect(await signIn.callback(request.qs().token))
   }
 
   @inject()

@@ -1,25 +1,8 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import type { Session } from '@adonisjs/session'
 import { authorizeValidator } from '#validators/sso/session_validators'
 import { AuthorizationService, type AuthorizeRequest } from '#services/sso/authorization_service'
-
-export const PENDING_AUTHORIZE_KEY = 'pendingAuthorize'
-
-/** Where to go after signing in: back to a pending /authorize, or home. */
-export function continueUrl(session: Session) {
-  const pending = session.get(PENDING_AUTHORIZE_KEY) as AuthorizeRequest | undefined
-  if (!pending) {
-    return '/'
-  }
-  const url = new URL('/authorize', 'http://sso.invalid')
-  url.searchParams.set('client_id', pending.clientId)
-  url.searchParams.set('redirect_uri', pending.redirectUri)
-  if (pending.state !== undefined) {
-    url.searchParams.set('state', pending.state)
-  }
-  return `${url.pathname}${url.search}`
-}
+import { pendingAuthorization } from '#services/sso/pending_authorization'
 
 export default class AuthorizeController {
   @inject()
@@ -46,10 +29,10 @@ export default class AuthorizeController {
 
     const user = (await auth.check()) ? auth.user! : null
     if (!user || user.isDisabled) {
-      session.put(PENDING_AUTHORIZE_KEY, authorizeRequest)
+      pendingAuthorization.remember(session, authorizeRequest)
       return response.redirect('/login')
     }
-    session.forget(PENDING_AUTHORIZE_KEY)
+    pendingAuthorization.forget(session)
     return response.redirect(await authorization.callbackUrl(resolved.app, user, authorizeRequest))
   }
 }

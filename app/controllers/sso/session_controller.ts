@@ -5,14 +5,14 @@ import User from '#models/sso/user'
 import { signInValidator } from '#validators/sso/session_validators'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { normalizeEmail } from '#services/sso/user_accounts'
-import { PENDING_AUTHORIZE_KEY, continueUrl } from '#controllers/sso/authorize_controller'
+import { pendingAuthorization } from '#services/sso/pending_authorization'
 
 const GENERIC_FAILURE = 'Invalid email or password.'
 
 export default class SessionController {
   async create({ inertia, auth, response, session }: HttpContext) {
     if (await auth.check()) {
-      return response.redirect(continueUrl(session))
+      return response.redirect(pendingAuthorization.continueUrl(session))
     }
     return inertia.render('sso/sign_in', {})
   }
@@ -34,7 +34,7 @@ export default class SessionController {
       }
       throw error
     }
-    return response.redirect(continueUrl(session))
+    return response.redirect(pendingAuthorization.continueUrl(session))
   }
 
   /**
@@ -44,7 +44,7 @@ export default class SessionController {
   @inject()
   async destroy({ auth, request, response, session }: HttpContext, registry: ConnectedAppRegistry) {
     await auth.use('web').logout()
-    session.forget(PENDING_AUTHORIZE_KEY)
+    pendingAuthorization.forget(session)
     const target = request.input('redirect_to')
     if (typeof target === 'string' && (await registry.isRegisteredOrigin(target))) {
       return response.redirect(target)

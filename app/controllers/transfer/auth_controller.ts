@@ -14,14 +14,8 @@ export default class AuthController {
   }
 
   @inject()
-  async callback({ request, response, logger }: HttpContext, signIn: TransferSignIn) {
-    const token = request.qs().token
-    try {
-      return response.redirect(await signIn.callback(typeof token === 'string' ? token : undefined))
-    } catch (error) {
-      logger.error({ err: error }, 'sign-in callback failed')
-      return response.redirect('/?auth_error=server_error')
-    }
+  async callback({ request, response }: HttpContext, signIn: TransferSignIn) {
+    return response.redirect(await signIn.callback(request.qs().token))
   }
 
   @inject()

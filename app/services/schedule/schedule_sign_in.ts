@@ -2,6 +2,7 @@ import { DateTime } from 'luxon'
 import { inject } from '@adonisjs/core'
 import AppUser from '#models/schedule/app_user'
 import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
+import { RelyingPartySignIn } from '#services/shared/relying_party/relying_party_sign_in'
 import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
 import { ScheduleUsers } from '#services/schedule/schedule_users'
 import type { ScheduleSessionUser } from '#services/schedule/schedule_session'
@@ -12,32 +13,25 @@ import type { ScheduleSessionUser } from '#services/schedule/schedule_session'
  * follow the sso profile, and hand out a one-time code.
  */
 @inject()
-export class ScheduleSignIn {
-  constructor(
-    protected sso: SsoClient,
-    protected codes: PendingAuthCodes,
-    protected users: ScheduleUsers
-  ) {}
+export class ScheduleSignIn extends RelyingPartySignIn<ScheduleSessionUser> {
+  protected landingPath = '/'
+  protected deniedRedirect = '/?auth_error=access_denied'
 
-  async callback(token: string | undefined): Promise<string> {
-    if (!token) {
-      return '/?auth_error=missing_token'
-    }
-    const answer = await this.sso.validateToken(token)
-    if (!answer.valid) {
-      return '/?auth_error=invalid_token'
-    }
-    const user = await this.#findLocalUser(answer.user)
-    if (!user) {
-      return '/?auth_error=access_denied'
-    }
-    await this.#followProfile(user, answer.user)
-    const code = await this.codes.issue({ ...toSessionUser(user) })
-    return `/?auth_code=${code}`
+  constructor(
+    sso: SsoClient,
+    codes: PendingAuthCodes,
+    protected users: ScheduleUsers
+  ) {
+    super(sso, codes)
   }
 
-  exchange(code: string) {
-    return this.codes.consume<ScheduleSessionUser>(code)
+  protected async admit(ssoUser: SsoUser) {
+    const user = await this.#findLocalUser(ssoUser)
+    if (!user) {
+      return null
+    }
+    await this.#followProfile(user, ssoUser)
+    return toSessionUser(user)
   }
 
   async #findLocalUser(ssoUser: SsoUser) {

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
-import { SsoClient } from '#services/shared/relying_party/sso_client'
+import { RelyingPartySignIn } from '#services/shared/relying_party/relying_party_sign_in'
+import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
 import { TransferUsers } from '#services/transfer/transfer_users'
 
 /** What the exchange stores in the session and answers with. */
@@ -13,51 +14,41 @@ export type TransferSessionUser = {
 }
 
 /**
- * transfer's side of the sign-in (spec 2, section 4): the callback turns a
- * valid identity token of a known user into a one-time code; the exchange
- * turns the code into a session.
+ * transfer's sign-in (spec 2, sections 4 and 5): only emails present in
+ * `users` get in; the first sign-in stores the sso user id, and the display
+ * name follows sso.
  */
 @inject()
-export class TransferSignIn {
-  constructor(
-    protected sso: SsoClient,
-    protected codes: PendingAuthCodes,
-    protected users: TransferUsers
-  ) {}
+export class TransferSignIn extends RelyingPartySignIn<TransferSessionUser> {
+  protected landingPath = '/admin'
+  protected deniedRedirect = '/?error=no_access'
 
-  /** Where the callback sends the browser. Never sets session data. */
-  async callback(token: string | undefined): Promise<string> {
-    if (!token) {
-      return '/?auth_error=missing_token'
-    }
-    const answer = await this.sso.validateToken(token)
-    if (!answer.valid) {
-      return '/?auth_error=invalid_token'
-    }
-    const user = await this.users.findByEmail(answer.user.email)
+  constructor(
+    sso: SsoClient,
+    codes: PendingAuthCodes,
+    protected users: TransferUsers
+  ) {
+    super(sso, codes)
+  }
+
+  protected async admit(ssoUser: SsoUser) {
+    const user = await this.users.findByEmail(ssoUser.email)
     if (!user) {
-      return '/?error=no_access'
+      return null
     }
     if (!user.ssoUserId) {
-      user.ssoUserId = String(answer.user.userId)
+      user.ssoUserId = String(ssoUser.userId)
     }
-    if (answer.user.displayName && user.displayName !== answer.user.displayName) {
-      user.displayName = answer.user.displayName
+    if (ssoUser.displayName && user.displayName !== ssoUser.displayName) {
+      user.displayName = ssoUser.displayName
     }
     await user.save()
-
-    const sessionUser: TransferSessionUser = {
+    return {
       userId: user.id,
       email: user.email,
       displayName: user.displayName,
-      avatar: answer.user.avatar,
+      avatar: ssoUser.avatar,
       role: user.role,
     }
-    const code = await this.codes.issue({ ...sessionUser })
-    return `/admin?auth_code=${code}`
-  }
-
-  exchange(code: string) {
-    return this.codes.consume<TransferSessionUser>(code)
   }
 }
