@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import app from '@adonisjs/core/services/app'
+import testUtils from '@adonisjs/core/services/test_utils'
+import type { Group } from '@japa/runner/core'
 import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
 
 export const TEST_API_KEY = 'ak_test_relying_app'
@@ -77,4 +79,16 @@ export class SsoFake {
   failNextWith(status: number) {
     this.#nextStatus = status
   }
+}
+
+/**
+ * Runs the group against a started stand-in for sso, each test inside its own
+ * database transaction.
+ */
+export function withSsoFakeAndTransactions(group: Group, sso: SsoFake) {
+  group.setup(async () => {
+    await sso.start()
+    return () => sso.stop()
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
 }

@@ -16,6 +16,7 @@ export interface LocalStackOptions {
   log: (appId: AppId | 'stack', line: string) => void
 }
 
+/** What `sso:demo-seed` prints (as JSON) and the launcher reads. */
 export type SeedResult =
   | {
       seeded: true

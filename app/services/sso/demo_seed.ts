@@ -3,19 +3,12 @@ import User from '#models/sso/user'
 import ConnectedApp from '#models/sso/connected_app'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { UserAccounts } from '#services/sso/user_accounts'
+import type { SeedResult } from '#services/shared/local_stack'
 
 export interface DemoAppInput {
   name: string
   redirectUris: string[]
 }
-
-export type DemoSeedResult =
-  | {
-      seeded: true
-      admin: { email: string; password: string }
-      apps: { name: string; apiKey: string; secretKey: string; redirectUris: string[] }[]
-    }
-  | { seeded: false; apps: { name: string; apiKey: string; redirectUris: string[] }[] }
 
 /**
  * The demo data of the local stack: an admin with a random password (shown
@@ -23,7 +16,7 @@ export type DemoSeedResult =
  * run only reports the apps that exist.
  */
 export class DemoSeed {
-  async run(adminEmail: string, apps: DemoAppInput[]): Promise<DemoSeedResult> {
+  async run(adminEmail: string, apps: DemoAppInput[]): Promise<SeedResult> {
     if (await User.query().first()) {
       const existing = await ConnectedApp.query().orderBy('id')
       return {

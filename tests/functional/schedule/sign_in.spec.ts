@@ -1,7 +1,6 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import testUtils from '@adonisjs/core/services/test_utils'
-import { SsoFake, TEST_API_KEY } from '#tests/helpers/sso_fake'
+import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helpers/sso_fake'
 import { ScheduleUsers } from '#services/schedule/schedule_users'
 import AppUser from '#models/schedule/app_user'
 
@@ -15,11 +14,7 @@ async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'st
 }
 
 test.group('schedule sign-in through sso', (group) => {
-  group.setup(async () => {
-    await sso.start()
-    return () => sso.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  withSsoFakeAndTransactions(group, sso)
 
   test('GET /login sends a signed-out visitor to sso, a signed-in one home', async ({
     client,
@@ -112,11 +107,7 @@ test.group('schedule sign-in through sso', (group) => {
 })
 
 test.group('schedule code exchange', (group) => {
-  group.setup(async () => {
-    await sso.start()
-    return () => sso.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  withSsoFakeAndTransactions(group, sso)
 
   test('a valid code creates the session with the spec fields and the schedule.sid cookie', async ({
     client,
@@ -195,11 +186,7 @@ test.group('schedule code exchange', (group) => {
 })
 
 test.group('schedule session endpoints and guards', (group) => {
-  group.setup(async () => {
-    await sso.start()
-    return () => sso.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  withSsoFakeAndTransactions(group, sso)
 
   test('GET /api/auth/me answers authenticated false or the user, never cached', async ({
     client,

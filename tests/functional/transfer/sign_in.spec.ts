@@ -1,18 +1,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { SsoFake, TEST_API_KEY } from '#tests/helpers/sso_fake'
+import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helpers/sso_fake'
 import { TransferUsers } from '#services/transfer/transfer_users'
 import User from '#models/transfer/user'
 
 const sso = new SsoFake()
 
 test.group('transfer sign-in through sso', (group) => {
-  group.setup(async () => {
-    await sso.start()
-    return () => sso.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  withSsoFakeAndTransactions(group, sso)
 
   test('GET /api/auth/login sends the browser to sso with client_id and a redirect_uri from the request', async ({
     client,
@@ -80,11 +76,7 @@ async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'st
 }
 
 test.group('transfer code exchange', (group) => {
-  group.setup(async () => {
-    await sso.start()
-    return () => sso.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  withSsoFakeAndTransactions(group, sso)
 
   test('a valid code creates the session: 200 with the user and the sessionId cookie', async ({
     client,
@@ -168,11 +160,7 @@ test.group('transfer code exchange', (group) => {
 })
 
 test.group('transfer session endpoints', (group) => {
-  group.setup(async () => {
-    await sso.start()
-    return () => sso.stop()
-  })
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  withSsoFakeAndTransactions(group, sso)
 
   test('GET /api/auth/me: 401 without a session, the user with one, never cached', async ({
     client,
