@@ -10,6 +10,7 @@ export default defineConfig({
     () => import('@adonisjs/lucid/commands'),
     () => import('@adonisjs/session/commands'),
     () => import('@adonisjs/inertia/commands'),
+    () => import('@adonisjs/mail/commands'),
   ],
 
   providers: [
@@ -29,6 +30,9 @@ export default defineConfig({
     () => import('@adonisjs/auth/auth_provider'),
     () => import('@adonisjs/inertia/inertia_provider'),
     () => import('@adonisjs/limiter/limiter_provider'),
+    () => import('@adonisjs/mail/mail_provider'),
+    () => import('@adonisjs/drive/drive_provider'),
+    () => import('@adonisjs/ally/ally_provider'),
     () => import('#providers/relying_party_provider'),
   ],
 

@@ -11,6 +11,7 @@
  *   npm test -- sso unit          further arguments go to Japa (suites, --files, --tests)
  */
 import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { APP_IDS, isAppId, type AppId } from '../app/services/shared/app_profiles.ts'
@@ -27,15 +28,20 @@ const only = args.filter(isAppId)
 const passThrough = args.filter((arg) => !isAppId(arg))
 const apps: readonly AppId[] = only.length > 0 ? only : APP_IDS
 
+// Each run has its own data directory and ports, so several runs (two
+// checkouts, or a run beside the dev stack) never collide.
+const embeddedDirectory = `${root}storage/test-postgres-${process.pid}`
 let embedded: EmbeddedDatabase | null = null
 let serverUrl = process.env.DATABASE_URL
 if (!serverUrl) {
-  embedded = new EmbeddedDatabase(`${root}storage/test-postgres`, await freePort())
+  embedded = new EmbeddedDatabase(embeddedDirectory, await freePort())
   await embedded.start((line) => console.error(line))
   serverUrl = embedded.url('postgres')
 }
 
-function runApp(appId: AppId): Promise<number> {
+async function runApp(appId: AppId): Promise<number> {
+  const port = await freePort()
+  const hmrPort = await freePort()
   return new Promise((resolve) => {
     const secret = randomBytes(32).toString('base64url')
     const child = spawn(
@@ -48,7 +54,7 @@ function runApp(appId: AppId): Promise<number> {
           ...process.env,
           APP_ID: appId,
           NODE_ENV: 'test',
-          PORT: String(4400 + APP_IDS.indexOf(appId)),
+          PORT: String(port),
           HOST: '127.0.0.1',
           DATABASE_URL: withDatabase(serverUrl!, `test_${appId}`),
           TEST_DATABASE_SERVER_URL: serverUrl,
@@ -57,7 +63,7 @@ function runApp(appId: AppId): Promise<number> {
           SSO_API_KEY: appId === 'sso' ? undefined : 'ak_test_relying_app',
           SSO_BASE_URL: undefined,
           DEV_BYPASS_EMAIL: undefined,
-          VITE_HMR_PORT: String(24800 + APP_IDS.indexOf(appId)),
+          VITE_HMR_PORT: String(hmrPort),
         },
       }
     )
@@ -75,7 +81,10 @@ try {
     }
   }
 } finally {
-  await embedded?.stop()
+  if (embedded) {
+    await embedded.stop()
+    await rm(embeddedDirectory, { recursive: true, force: true })
+  }
 }
 console.log(failed === 0 ? '\nAll test runs passed.' : `\n${failed} test run(s) failed.`)
 process.exit(failed === 0 ? 0 : 1)

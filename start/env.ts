@@ -23,6 +23,30 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SSO_REDIRECT_URI: Env.schema.string.optional(),
   DEV_BYPASS_EMAIL: Env.schema.string.optional(),
   BOOTSTRAP_SECRET: Env.schema.secret.optional(),
+
+  // Mail: SMTP when SMTP_HOST is set, otherwise a local outbox of JSON files.
+  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
+  MAIL_FROM_ADDRESS: Env.schema.string.optional(),
+  MAIL_FROM_NAME: Env.schema.string.optional(),
+  MAIL_OUTBOX_DIR: Env.schema.string.optional(),
+  SMTP_HOST: Env.schema.string.optional(),
+  SMTP_PORT: Env.schema.number.optional(),
+  SMTP_SECURE: Env.schema.boolean.optional(),
+  SMTP_USERNAME: Env.schema.string.optional(),
+  SMTP_PASSWORD: Env.schema.secret.optional(),
+
+  // Files: the `fs` disk under storage/ by default.
+  DRIVE_FS_ROOT: Env.schema.string.optional(),
+
+  // sso's external identity providers; each is offered only when configured.
+  OIDC_ISSUER: Env.schema.string.optional(),
+  OIDC_CLIENT_ID: Env.schema.string.optional(),
+  OIDC_CLIENT_SECRET: Env.schema.secret.optional(),
+  OIDC_DISPLAY_NAME: Env.schema.string.optional(),
+  GITHUB_CLIENT_ID: Env.schema.string.optional(),
+  GITHUB_CLIENT_SECRET: Env.schema.secret.optional(),
+  GOOGLE_CLIENT_ID: Env.schema.string.optional(),
+  GOOGLE_CLIENT_SECRET: Env.schema.secret.optional(),
 })
 
 const appId = env.get('APP_ID')

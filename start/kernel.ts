@@ -23,6 +23,7 @@ export const middleware = router.named({
   shield: () => import('@adonisjs/shield/shield_middleware'),
   initializeAuth: () => import('@adonisjs/auth/initialize_auth_middleware'),
   ssoAuth: () => import('#middleware/sso/auth_middleware'),
+  ssoAdmin: () => import('#middleware/sso/admin_middleware'),
   transferAuth: () => import('#middleware/transfer/require_auth_middleware'),
   transferAdmin: () => import('#middleware/transfer/require_admin_middleware'),
   scheduleAuth: () => import('#middleware/schedule/require_auth_middleware'),

@@ -1,25 +1,8 @@
 /*
- * sso: the central authentication service (spec 1).
+ * sso: the central authentication service (spec 1). One file per area.
  */
-import router from '@adonisjs/core/services/router'
-import { middleware, stateful } from '#start/kernel'
-
-const SessionController = () => import('#controllers/sso/session_controller')
-const AuthorizeController = () => import('#controllers/sso/authorize_controller')
-const ValidateTokenController = () => import('#controllers/sso/validate_token_controller')
-const AccountController = () => import('#controllers/sso/account_controller')
-
-router.post('/api/apps/validate-token', [ValidateTokenController, 'handle'])
-
-router
-  .group(() => {
-    router.get('/login', [SessionController, 'create'])
-    router.post('/login', [SessionController, 'store'])
-    router.get('/logout', [SessionController, 'destroy'])
-    router.post('/logout', [SessionController, 'destroy']).as('session.destroy_form')
-
-    router.get('/authorize', [AuthorizeController, 'show'])
-
-    router.get('/', [AccountController, 'show']).use(middleware.ssoAuth())
-  })
-  .use(stateful())
+import '#start/routes/sso/accounts'
+import '#start/routes/sso/authorize'
+import '#start/routes/sso/tokens'
+import '#start/routes/sso/external'
+import '#start/routes/sso/admin'

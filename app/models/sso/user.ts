@@ -19,6 +19,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column()
   declare username: string
 
+  /** Full name, as the person writes it. */
+  @column()
+  declare name: string | null
+
   @column()
   declare displayName: string | null
 
@@ -34,6 +38,25 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column.dateTime()
   declare disabledAt: DateTime | null
 
+  @column.dateTime()
+  declare emailVerifiedAt: DateTime | null
+
+  @column.dateTime()
+  declare passwordChangedAt: DateTime | null
+
+  @column.dateTime()
+  declare lastSignInAt: DateTime | null
+
+  /** Encrypted with the app key; see TotpService. */
+  @column({ serializeAs: null })
+  declare totpSecret: string | null
+
+  @column.dateTime()
+  declare totpEnabledAt: DateTime | null
+
+  @column({ serializeAs: null, consume: (value) => (value === null ? null : Number(value)) })
+  declare totpLastStep: number | null
+
   @column.dateTime({ autoCreate: true })
   declare createdAt: DateTime
 
@@ -42,6 +65,14 @@ export default class User extends compose(BaseModel, AuthFinder) {
 
   get isDisabled() {
     return this.disabledAt !== null
+  }
+
+  get isEmailVerified() {
+    return this.emailVerifiedAt !== null
+  }
+
+  get hasTotp() {
+    return this.totpEnabledAt !== null
   }
 
   /** The user object of spec 1, section 2, as token validation returns it. */

@@ -1,0 +1,94 @@
+import type { HttpContext } from '@adonisjs/core/http'
+import AuditEvent from '#models/sso/audit_event'
+
+/** The security events sso records (ARCHITECTURE: who, when, IP, user agent). */
+export const AUDIT_EVENTS = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'registered',
+  'email_verified',
+  'email_changed',
+  'password_reset_requested',
+  'password_reset',
+  'password_changed',
+  'profile_updated',
+  'totp_enabled',
+  'totp_disabled',
+  'totp_reset',
+  'totp_failed',
+  'recovery_code_used',
+  'session_ended',
+  'external_account_linked',
+  'user_created',
+  'user_disabled',
+  'user_enabled',
+  'app_created',
+  'app_updated',
+  'app_secret_rotated',
+  'app_disabled',
+  'app_enabled',
+  'app_deleted',
+  'signing_key_rotated',
+] as const
+
+export type AuditEventName = (typeof AUDIT_EVENTS)[number]
+
+/** Where an event came from: a browser request, or an operator at the terminal. */
+export interface AuditOrigin {
+  ip: string | null
+  userAgent: string | null
+}
+
+export const TERMINAL_ORIGIN: AuditOrigin = { ip: null, userAgent: 'ace (terminal)' }
+
+export function requestOrigin({ request }: HttpContext): AuditOrigin {
+  return {
+    ip: request.ip(),
+    userAgent: request.header('user-agent')?.slice(0, 512) ?? null,
+  }
+}
+
+export interface AuditEntry {
+  origin: AuditOrigin
+  /** The person the event is about. */
+  userId?: number | null
+  /** Who did it, when not the person themselves (an admin). */
+  actorId?: number | null
+  email?: string | null
+  details?: Record<string, unknown>
+}
+
+export class AuditLog {
+  async record(event: AuditEventName, entry: AuditEntry) {
+    await AuditEvent.create({
+      event,
+      userId: entry.userId ?? null,
+      actorId: entry.actorId ?? entry.userId ?? null,
+      email: entry.email ?? null,
+      ip: entry.origin.ip,
+      userAgent: entry.origin.userAgent,
+      details: entry.details ?? {},
+    })
+  }
+
+  /** A person's own recent security activity. */
+  recentFor(userId: number, limit = 20) {
+    return AuditEvent.query().where('user_id', userId).orderBy('id', 'desc').limit(limit)
+  }
+
+  /** The admin's audit log, newest first, filtered by event and person. */
+  search(filters: { event?: string; userId?: number; page: number; perPage: number }) {
+    const query = AuditEvent.query()
+      .preload('user')
+      .preload('actor')
+      .orderBy('id', 'desc')
+    if (filters.event) {
+      query.where('event', filters.event)
+    }
+    if (filters.userId) {
+      query.where('user_id', filters.userId)
+    }
+    return query.paginate(filters.page, filters.perPage)
+  }
+}

@@ -1,0 +1,39 @@
+import env from '#start/env'
+import app from '@adonisjs/core/services/app'
+import { defineConfig, transports } from '@adonisjs/mail'
+import { OutboxTransport } from '#services/shared/mail/outbox_transport'
+
+const outboxDirectory =
+  env.get('MAIL_OUTBOX_DIR') ?? app.makePath('storage', 'outbox', env.get('APP_ID'))
+
+const mailConfig = defineConfig({
+  default: env.get('MAIL_MAILER') ?? (env.get('SMTP_HOST') ? 'smtp' : 'outbox'),
+
+  from: {
+    address: env.get('MAIL_FROM_ADDRESS') ?? 'no-reply@localhost',
+    name: env.get('MAIL_FROM_NAME') ?? 'Production Suite',
+  },
+
+  mailers: {
+    smtp: transports.smtp({
+      host: env.get('SMTP_HOST') ?? 'localhost',
+      port: env.get('SMTP_PORT') ?? 587,
+      secure: env.get('SMTP_SECURE') ?? false,
+      auth: env.get('SMTP_USERNAME')
+        ? {
+            type: 'login',
+            user: env.get('SMTP_USERNAME')!,
+            pass: env.get('SMTP_PASSWORD')?.release() ?? '',
+          }
+        : undefined,
+    }),
+    // Development and the demo: every message lands as a JSON file a person can read.
+    outbox: () => new OutboxTransport(outboxDirectory),
+  },
+})
+
+export default mailConfig
+
+declare module '@adonisjs/mail/types' {
+  export interface MailersList extends InferMailers<typeof mailConfig> {}
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react'
+import { Layout } from '../shared/layout'
+import { CsrfField } from '../shared/csrf_field'
+
+/** Where a signed-in person can go in sso; admins also see the dashboard. */
+const LINKS = [
+  { href: '/', label: 'Profile' },
+  { href: '/security', label: 'Security' },
+]
+const ADMIN_LINKS = [
+  { href: '/admin/people', label: 'People' },
+  { href: '/admin/apps', label: 'Connected apps' },
+  { href: '/admin/audit', label: 'Audit log' },
+]
+
+export function SsoLayout(props: { title: string; isAdmin: boolean; children: ReactNode }) {
+  const path = typeof window === 'undefined' ? '' : window.location.pathname
+  const links = props.isAdmin ? [...LINKS, ...ADMIN_LINKS] : LINKS
+  return (
+    <Layout
+      title={props.title}
+      brand="Sign-in"
+      actions={
+        <form method="post" action="/logout">
+          <CsrfField />
+          <button type="submit" className="secondary">
+            Sign out
+          </button>
+        </form>
+      }
+    >
+      <nav className="tabs" aria-label="Account">
+        {links.map((link) => (
+          <a key={link.href} href={link.href} aria-current={path === link.href ? 'page' : undefined}>
+            {link.label}
+          </a>
+        ))}
+      </nav>
+      {props.children}
+    </Layout>
+  )
+}

@@ -1,0 +1,3 @@
+/*
+ * The admin dashboard: people, connected apps, audit log.
+ */

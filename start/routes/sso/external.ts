@@ -1,0 +1,3 @@
+/*
+ * Sign-in through external identity providers (OpenID Connect, GitHub, Google).
+ */
