@@ -35,6 +35,7 @@ export class DemoSeed {
       password,
       displayName: 'Demo Admin',
       isAdmin: true,
+      emailVerified: true,
     })
     const registry = new ConnectedAppRegistry()
     const created = []

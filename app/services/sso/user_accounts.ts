@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import User from '#models/sso/user'
 
 export function normalizeEmail(email: string) {
@@ -6,19 +7,27 @@ export function normalizeEmail(email: string) {
 
 /** People with a password at sso. */
 export class UserAccounts {
+  /**
+   * Creates a person. `emailVerified` is for accounts an operator or admin
+   * vouches for; self-registered people verify by email first.
+   */
   async create(input: {
     email: string
     password: string
-    displayName?: string
+    name?: string | null
+    displayName?: string | null
     isAdmin?: boolean
+    emailVerified?: boolean
   }) {
     const email = normalizeEmail(input.email)
     return User.create({
       email,
       username: email,
+      name: input.name ?? null,
       displayName: input.displayName ?? null,
       password: input.password,
       isAdmin: input.isAdmin ?? false,
+      emailVerifiedAt: input.emailVerified ? DateTime.now() : null,
     })
   }
 

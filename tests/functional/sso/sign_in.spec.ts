@@ -9,7 +9,12 @@ import { IdentityTokenIssuer } from '#services/sso/identity_token_issuer'
 const CALLBACK = 'http://transfer.example.test:5000/auth/callback'
 
 async function person(email = 'pat@example.com', password = 'correct horse battery') {
-  const user = await new UserAccounts().create({ email, password, displayName: 'Pat Doe' })
+  const user = await new UserAccounts().create({
+    email,
+    password,
+    displayName: 'Pat Doe',
+    emailVerified: true,
+  })
   return { user, password }
 }
 

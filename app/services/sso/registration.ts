@@ -1,0 +1,81 @@
+import { inject } from '@adonisjs/core'
+import { DateTime } from 'luxon'
+import { appUrl } from '#config/app'
+import User from '#models/sso/user'
+import { AccountMailer } from '#services/sso/account_mailer'
+import { AccountTokens } from '#services/sso/account_tokens'
+import { AuditLog, type AuditOrigin } from '#services/sso/audit_log'
+import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
+
+/**
+ * Self-registration with email verification. Registering an address that
+ * already has an account looks the same to the visitor (the owner gets an
+ * email instead), so the form cannot be used to find out who has an account.
+ */
+@inject()
+export class Registration {
+  constructor(
+    protected accounts: UserAccounts,
+    protected tokens: AccountTokens,
+    protected mailer: AccountMailer,
+    protected audit: AuditLog
+  ) {}
+
+  async register(input: { email: string; password: string; name?: string }, origin: AuditOrigin) {
+    const existing = await this.accounts.findByEmail(input.email)
+    if (existing) {
+      await this.mailer.registrationAttemptForExistingAccount(
+        existing.email,
+        `${appUrl}/login`,
+        `${appUrl}/forgot-password`
+      )
+      return
+    }
+    let user: User
+    try {
+      user = await this.accounts.create({
+        email: input.email,
+        password: input.password,
+        name: input.name ?? null,
+        displayName: input.name ?? null,
+      })
+    } catch (error) {
+      // A concurrent registration of the same address won the race.
+      if ((error as { code?: string }).code === '23505') {
+        return
+      }
+      throw error
+    }
+    await this.audit.record('registered', { origin, userId: user.id })
+    await this.sendVerification(user)
+  }
+
+  async sendVerification(user: User) {
+    const token = await this.tokens.issue(user, 'verify_email', user.email)
+    await this.mailer.verifyEmail(user.email, `${appUrl}/verify-email/${token}`)
+  }
+
+  /** Resends the link when the address has an unverified account; silent otherwise. */
+  async resend(email: string) {
+    const user = await User.findBy('email', normalizeEmail(email))
+    if (user && !user.isEmailVerified && !user.isDisabled) {
+      await this.sendVerification(user)
+    }
+  }
+
+  /** Spends a verification link; the person it verified, or null. */
+  async verify(token: string, origin: AuditOrigin) {
+    const spent = await this.tokens.consume(token, 'verify_email')
+    const user = spent ? await User.find(spent.userId) : null
+    // A link sent to an address the account no longer has proves nothing.
+    if (!user || user.email !== spent?.email || user.isDisabled) {
+      return null
+    }
+    if (!user.isEmailVerified) {
+      user.emailVerifiedAt = DateTime.now()
+      await user.save()
+      await this.audit.record('email_verified', { origin, userId: user.id })
+    }
+    return user
+  }
+}
