@@ -1,11 +1,20 @@
-import { hkdfSync, randomUUID } from 'node:crypto'
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose'
-import { appKey, appUrl } from '#config/app'
+import { randomUUID } from 'node:crypto'
+import { SignJWT } from 'jose'
+import { appUrl } from '#config/app'
+import {
+  IDENTITY_TOKEN_LIFETIME_SECONDS,
+  SIGNING_ALGORITHM,
+  signingKeys,
+  type TokenRejection,
+} from '#services/sso/signing_keys'
 
-/** Identity tokens live one hour (spec 1, section 8). */
-export const IDENTITY_TOKEN_LIFETIME_SECONDS = 3600
+export { IDENTITY_TOKEN_LIFETIME_SECONDS }
 
-const ALGORITHM = 'HS256'
+/**
+ * The `typ` header of identity tokens. Embed tokens carry another one, so
+ * neither kind can stand in for the other.
+ */
+export const IDENTITY_TOKEN_TYPE = 'JWT'
 
 export interface IdentityClaims {
   userId: number
@@ -13,47 +22,43 @@ export interface IdentityClaims {
 }
 
 /**
- * Signs and verifies identity tokens. Each token names the apiKey it was
- * issued for as its audience, so it validates only for that app (decided
- * deviation 5). The signing key is derived from the app key rather than being
- * the app key itself, so the two uses never share a key.
+ * Signs and verifies identity tokens with sso's current signing key. Each
+ * token names the apiKey it was issued for as its audience, so it validates
+ * only for that app (decided deviation 5).
  */
 export class IdentityTokenIssuer {
-  #key = new Uint8Array(hkdfSync('sha256', appKey.release(), 'sso', 'identity-token-signing', 32))
-
   /** `issuedAt` defaults to now; an earlier time backdates the token (tests, clock skew). */
   async issue(userId: number, apiKey: string, issuedAt = new Date()): Promise<string> {
+    const { kid, privateKey } = await signingKeys.signingKey()
     const iat = Math.floor(issuedAt.getTime() / 1000)
     return new SignJWT({})
-      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: IDENTITY_TOKEN_TYPE, kid })
       .setIssuer(appUrl)
       .setSubject(String(userId))
       .setAudience(apiKey)
       .setJti(randomUUID())
       .setIssuedAt(iat)
       .setExpirationTime(iat + IDENTITY_TOKEN_LIFETIME_SECONDS)
-      .sign(this.#key)
+      .sign(privateKey)
   }
 
   /** Returns the claims, or a reason the token is not acceptable for `apiKey`. */
-  async verify(token: string, apiKey: string): Promise<IdentityClaims | { rejected: string }> {
-    try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: [ALGORITHM],
-        issuer: appUrl,
-        audience: apiKey,
-        requiredClaims: ['sub', 'exp', 'iat'],
-      })
-      const userId = Number(payload.sub)
-      if (!Number.isSafeInteger(userId)) {
-        return { rejected: 'Invalid token' }
-      }
-      return { userId, apiKey }
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) {
-        return { rejected: 'Token expired' }
-      }
+  async verify(
+    token: string,
+    apiKey: string
+  ): Promise<IdentityClaims | { rejected: TokenRejection }> {
+    const result = await signingKeys.verify(token, {
+      typ: IDENTITY_TOKEN_TYPE,
+      audience: apiKey,
+      maxAgeSeconds: IDENTITY_TOKEN_LIFETIME_SECONDS,
+    })
+    if ('rejected' in result) {
+      return result
+    }
+    const userId = Number(result.payload.sub)
+    if (!Number.isSafeInteger(userId) || userId <= 0) {
       return { rejected: 'Invalid token' }
     }
+    return { userId, apiKey }
   }
 }
