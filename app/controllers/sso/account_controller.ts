@@ -1,8 +1,76 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import {
+  avatarValidator,
+  emailChangeValidator,
+  profileValidator,
+} from '#validators/sso/account_validators'
+import { AccountProfile } from '#services/sso/account_profile'
+import { EmailChanges } from '#services/sso/email_changes'
+import { requestOrigin } from '#services/sso/audit_log'
+import { rejectField } from '#validators/sso/field_errors'
+import type User from '#models/sso/user'
 
+/** What the profile page and the widget show of a person. */
+export function profileOf(user: User) {
+  return {
+    ...user.toIdentity(),
+    fullName: user.name,
+    ownDisplayName: user.displayName,
+    isAdmin: user.isAdmin,
+    emailVerified: user.isEmailVerified,
+  }
+}
+
+export type ProfileView = ReturnType<typeof profileOf>
+
+/** The person's own profile: name, display name, username, avatar and email. */
 export default class AccountController {
   async show({ inertia, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    return inertia.render('sso/account', { user: user.toIdentity() })
+    return inertia.render('sso/account', { profile: profileOf(user) })
+  }
+
+  @inject()
+  async updateProfile(ctx: HttpContext, profiles: AccountProfile) {
+    const input = await ctx.request.validateUsing(profileValidator)
+    const user = await profiles.update(ctx.auth.getUserOrFail(), input, requestOrigin(ctx))
+    return { profile: profileOf(user) }
+  }
+
+  @inject()
+  async uploadAvatar(ctx: HttpContext, profiles: AccountProfile) {
+    const { avatar } = await ctx.request.validateUsing(avatarValidator)
+    const user = await profiles.setAvatar(ctx.auth.getUserOrFail(), avatar, requestOrigin(ctx))
+    return { profile: profileOf(user) }
+  }
+
+  @inject()
+  async removeAvatar(ctx: HttpContext, profiles: AccountProfile) {
+    const user = await profiles.removeAvatar(ctx.auth.getUserOrFail(), requestOrigin(ctx))
+    return { profile: profileOf(user) }
+  }
+
+  @inject()
+  async requestEmailChange(ctx: HttpContext, emails: EmailChanges) {
+    const { email, currentPassword } = await ctx.request.validateUsing(emailChangeValidator)
+    const result = await emails.request(ctx.auth.getUserOrFail(), email, currentPassword)
+    if ('field' in result) {
+      rejectField(result.field, result.message)
+    }
+    return {
+      message: `We sent a link to ${email}. Your email changes once you open it.`,
+    }
+  }
+
+  @inject()
+  async confirmEmail(ctx: HttpContext, emails: EmailChanges) {
+    const user = await emails.confirm(ctx.params.token, requestOrigin(ctx))
+    if (user) {
+      ctx.session.flash('notice', `Your email address is now ${user.email}.`)
+    } else {
+      ctx.session.flash('alert', 'This confirmation link is not valid any more.')
+    }
+    return ctx.response.redirect((await ctx.auth.check()) ? '/' : '/login')
   }
 }

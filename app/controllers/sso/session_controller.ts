@@ -1,40 +1,93 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import hash from '@adonisjs/core/services/hash'
 import { errors as authErrors } from '@adonisjs/auth'
 import User from '#models/sso/user'
 import { signInValidator } from '#validators/sso/session_validators'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
-import { normalizeEmail } from '#services/sso/user_accounts'
+import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
 import { pendingAuthorization } from '#services/sso/pending_authorization'
+import { SignInFlow } from '#services/sso/sign_in_flow'
+import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { knownDevices } from '#services/sso/known_devices'
+import { AuditLog, requestOrigin } from '#services/sso/audit_log'
+import { availableProviders } from '#services/sso/external_providers'
 
 const GENERIC_FAILURE = 'Invalid email or password.'
 
 export default class SessionController {
-  async create({ inertia, auth, response, session }: HttpContext) {
-    if (await auth.check()) {
-      return response.redirect(pendingAuthorization.continueUrl(session))
+  @inject()
+  async create(ctx: HttpContext, registry: ConnectedAppRegistry) {
+    if (await ctx.auth.check()) {
+      return ctx.response.redirect(pendingAuthorization.continueUrl(ctx.session))
     }
-    return inertia.render('sso/sign_in', {})
+    return ctx.inertia.render('sso/sign_in', await signInPageProps(ctx, registry))
   }
 
-  async store({ request, auth, response, session }: HttpContext) {
+  @inject()
+  async store(
+    ctx: HttpContext,
+    accounts: UserAccounts,
+    throttle: SignInThrottle,
+    flow: SignInFlow,
+    audit: AuditLog,
+    registry: ConnectedAppRegistry
+  ) {
+    const { request, response, session } = ctx
     const { email, password } = await request.validateUsing(signInValidator)
-    try {
-      const user = await User.verifyCredentials(normalizeEmail(email), password)
-      if (user.isDisabled) {
-        throw new authErrors.E_INVALID_CREDENTIALS(GENERIC_FAILURE)
-      }
-      await auth.use('web').login(user)
-    } catch (error) {
-      if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
-        // The same message whether the email or the password was wrong.
-        session.flash('inputErrorsBag', { email: [GENERIC_FAILURE] })
-        session.flashExcept(['password'])
-        return response.redirect('/login')
-      }
-      throw error
+    const candidate = await accounts.findByEmail(email)
+    const subject = throttleSubject(
+      ctx,
+      normalizeEmail(email),
+      knownDevices.deviceFor(ctx, candidate)
+    )
+
+    const wait = await throttle.retryAfter('sign_in', subject)
+    if (wait > 0) {
+      response.status(429).header('Retry-After', String(wait))
+      return ctx.inertia.render('sso/sign_in', {
+        ...(await signInPageProps(ctx, registry)),
+        throttled: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      })
     }
-    return response.redirect(pendingAuthorization.continueUrl(session))
+
+    let user: User | null = null
+    try {
+      user = await User.verifyCredentials(normalizeEmail(email), password)
+    } catch (error) {
+      if (!(error instanceof authErrors.E_INVALID_CREDENTIALS)) {
+        throw error
+      }
+    }
+    if (!user || user.isDisabled) {
+      await throttle.failed('sign_in', subject)
+      await audit.record('sign_in_failed', {
+        origin: requestOrigin(ctx),
+        userId: candidate?.id ?? null,
+        email: normalizeEmail(email),
+        details: { reason: user ? 'disabled' : 'bad_credentials' },
+      })
+      // The same message whether the email or the password was wrong.
+      session.flash('inputErrorsBag', { email: [GENERIC_FAILURE] })
+      session.flashExcept(['password'])
+      return response.redirect('/login')
+    }
+    await throttle.succeeded('sign_in', subject)
+
+    if (await hash.needsReHash(user.password)) {
+      // The hash parameters changed since this password was set.
+      user.password = password
+      await user.save()
+    }
+    if (!user.isEmailVerified) {
+      session.flash('unverifiedEmail', user.email)
+      session.flash('inputErrorsBag', {
+        email: ['Confirm your email address first: open the link we sent you.'],
+      })
+      session.flashExcept(['password'])
+      return response.redirect('/login')
+    }
+    return response.redirect(await flow.firstFactorPassed(ctx, user, 'password'))
   }
 
   /**
@@ -42,13 +95,30 @@ export default class SessionController {
    * it lies on the origin of a registered app (never an open redirect).
    */
   @inject()
-  async destroy({ auth, request, response, session }: HttpContext, registry: ConnectedAppRegistry) {
+  async destroy(ctx: HttpContext, registry: ConnectedAppRegistry, audit: AuditLog) {
+    const { auth, request, response, session } = ctx
+    const user = (await auth.check()) ? auth.user! : null
     await auth.use('web').logout()
     pendingAuthorization.forget(session)
+    if (user) {
+      await audit.record('sign_out', { origin: requestOrigin(ctx), userId: user.id })
+    }
     const target = request.input('redirect_to')
     if (typeof target === 'string' && (await registry.isRegisteredOrigin(target))) {
       return response.redirect(target)
     }
     return response.redirect('/login')
+  }
+}
+
+/** What the sign-in page shows: providers, the app being signed in to, flash state. */
+export async function signInPageProps(ctx: HttpContext, registry: ConnectedAppRegistry) {
+  const pending = pendingAuthorization.pending(ctx.session)
+  const app = pending ? await registry.findEnabled(pending.clientId) : null
+  return {
+    providers: availableProviders(),
+    appName: app?.name ?? null,
+    unverifiedEmail: (ctx.session.flashMessages.get('unverifiedEmail') as string) ?? null,
+    throttled: null as string | null,
   }
 }

@@ -8,6 +8,7 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     return {
       app: { id: appProfile.id, title: appProfile.title },
       errors: this.getValidationErrors(ctx),
+      flash: flashMessages(ctx),
     }
   }
 
@@ -16,6 +17,15 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const output = await next()
     this.dispose(ctx)
     return output
+  }
+}
+
+/** One-off messages for the next page ("we sent you a link", "the link has expired"). */
+function flashMessages(ctx: HttpContext): { notice: string | null; alert: string | null } {
+  const messages = ctx.session?.flashMessages
+  return {
+    notice: (messages?.get('notice') as string | undefined) ?? null,
+    alert: (messages?.get('alert') as string | undefined) ?? null,
   }
 }
 

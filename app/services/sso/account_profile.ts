@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
-import { errors as vineErrors } from '@vinejs/vine'
 import sharp from 'sharp'
 import User from '#models/sso/user'
 import { AuditLog, type AuditOrigin } from '#services/sso/audit_log'
+import { rejectField } from '#validators/sso/field_errors'
 
 export interface ProfileInput {
   name?: string | null
@@ -14,10 +14,6 @@ export interface ProfileInput {
 }
 
 const AVATAR_SIZE = 256
-
-function fieldError(field: string, message: string, rule: string) {
-  return new vineErrors.E_VALIDATION_ERROR([{ field, message, rule }])
-}
 
 /** The profile a person edits: name, display name, username and avatar. */
 @inject()
@@ -32,7 +28,7 @@ export class AccountProfile {
         .whereNot('id', user.id)
         .first()
       if (taken) {
-        throw fieldError('username', 'This username is taken.', 'unique')
+        rejectField('username', 'This username is taken.', 'unique')
       }
       user.username = input.username
     }
@@ -68,7 +64,7 @@ export class AccountProfile {
         .webp({ quality: 85 })
         .toBuffer()
     } catch {
-      throw fieldError('avatar', 'This file is not an image we can read.', 'image')
+      rejectField('avatar', 'This file is not an image we can read.', 'image')
     }
     const key = `avatars/${user.id}-${randomBytes(8).toString('hex')}.webp`
     const disk = drive.use()

@@ -5,7 +5,7 @@ import { SessionCollection } from '@adonisjs/session'
 import type User from '#models/sso/user'
 
 /** What a person sees of each of their sessions. */
-export interface SessionDevice {
+export type SessionDevice = {
   ip: string | null
   userAgent: string | null
   method: string

@@ -13,6 +13,10 @@ export const pendingAuthorization = {
     session.put(SESSION_KEY, request)
   },
 
+  pending(session: Session) {
+    return (session.get(SESSION_KEY) as AuthorizeRequest | undefined) ?? null
+  },
+
   forget(session: Session) {
     session.forget(SESSION_KEY)
   },

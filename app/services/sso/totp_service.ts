@@ -34,7 +34,7 @@ function newRecoveryCode() {
   return `${code.slice(0, 5)}-${code.slice(5)}`
 }
 
-export interface TotpEnrolment {
+export type TotpEnrolment = {
   secret: string
   otpauthUri: string
   qrCodeSvg: string

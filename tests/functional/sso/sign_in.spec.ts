@@ -101,7 +101,7 @@ test.group('sso sign-in page', (group) => {
       .loginAs(user)
     page.assertStatus(200)
     assert.equal(page.body().component, 'sso/account')
-    assert.equal(page.body().props.user.name, 'Pat Doe')
+    assert.equal(page.body().props.profile.name, 'Pat Doe')
   })
 })
 

@@ -1,0 +1,200 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import hash from '@adonisjs/core/services/hash'
+import {
+  passwordChangeValidator,
+  totpCodeValidator,
+  totpDisableValidator,
+} from '#validators/sso/account_validators'
+import { rejectField } from '#validators/sso/field_errors'
+import { PasswordChanges } from '#services/sso/password_changes'
+import { TotpService } from '#services/sso/totp_service'
+import { AccountSessions } from '#services/sso/account_sessions'
+import { AccountMailer } from '#services/sso/account_mailer'
+import { AuditLog, requestOrigin } from '#services/sso/audit_log'
+import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { knownDevices } from '#services/sso/known_devices'
+import type User from '#models/sso/user'
+
+const TOO_MANY = 'Too many wrong attempts. Try again later.'
+
+/**
+ * The person's security page: password, two-factor authentication, sessions
+ * and recent security activity. Every check of a secret here is rate limited
+ * like sign-in, so a stolen session cannot be used to guess the password.
+ */
+export default class SecurityController {
+  @inject()
+  async show(ctx: HttpContext, totp: TotpService, sessions: AccountSessions, audit: AuditLog) {
+    const user = ctx.auth.getUserOrFail()
+    return ctx.inertia.render('sso/security', {
+      isAdmin: user.isAdmin,
+      twoFactor: await twoFactorState(user, totp),
+      sessions: await sessions.list(user, ctx.session.sessionId),
+      activity: await recentActivity(user, audit),
+    })
+  }
+
+  @inject()
+  async changePassword(ctx: HttpContext, passwords: PasswordChanges, throttle: SignInThrottle) {
+    const user = ctx.auth.getUserOrFail()
+    const { currentPassword, newPassword } = await ctx.request.validateUsing(passwordChangeValidator)
+    const subject = throttleSubject(ctx, user.email, knownDevices.deviceFor(ctx, user))
+    await refuseWhenThrottled(ctx, throttle, 'sign_in', subject)
+    const result = await passwords.change(
+      user,
+      currentPassword,
+      newPassword,
+      requestOrigin(ctx),
+      ctx.session.sessionId
+    )
+    if ('field' in result) {
+      if (result.field === 'currentPassword') {
+        await throttle.failed('sign_in', subject)
+      }
+      rejectField(result.field, result.message)
+    }
+    return { message: 'Your password is changed. Your other sessions were signed out.' }
+  }
+
+  @inject()
+  async beginTotp(ctx: HttpContext, totp: TotpService) {
+    const user = ctx.auth.getUserOrFail()
+    if (user.hasTotp) {
+      return ctx.response.conflict({ message: 'Two-factor authentication is already on.' })
+    }
+    return { enrolment: await totp.beginEnrolment(user) }
+  }
+
+  @inject()
+  async confirmTotp(
+    ctx: HttpContext,
+    totp: TotpService,
+    throttle: SignInThrottle,
+    audit: AuditLog,
+    mailer: AccountMailer
+  ) {
+    const user = ctx.auth.getUserOrFail()
+    const { code } = await ctx.request.validateUsing(totpCodeValidator)
+    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
+    await refuseWhenThrottled(ctx, throttle, 'second_factor', subject)
+    if (user.hasTotp) {
+      return ctx.response.conflict({ message: 'Two-factor authentication is already on.' })
+    }
+    const recoveryCodes = await totp.confirmEnrolment(user, code)
+    if (!recoveryCodes) {
+      await throttle.failed('second_factor', subject)
+      rejectField('code', 'This code is not valid. Check the time on your phone and try again.')
+    }
+    await audit.record('totp_enabled', { origin: requestOrigin(ctx), userId: user.id })
+    await mailer.twoFactorChanged(user.email, true)
+    return { recoveryCodes }
+  }
+
+  @inject()
+  async disableTotp(
+    ctx: HttpContext,
+    totp: TotpService,
+    throttle: SignInThrottle,
+    audit: AuditLog,
+    mailer: AccountMailer
+  ) {
+    const user = ctx.auth.getUserOrFail()
+    const { password, code } = await ctx.request.validateUsing(totpDisableValidator)
+    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
+    await refuseWhenThrottled(ctx, throttle, 'second_factor', subject)
+    if (!user.hasTotp) {
+      return ctx.response.conflict({ message: 'Two-factor authentication is already off.' })
+    }
+    if (!(await hash.verify(user.password, password))) {
+      await throttle.failed('second_factor', subject)
+      rejectField('password', 'Your password is not right.')
+    }
+    if (!(await secondFactorMatches(totp, user, code))) {
+      await throttle.failed('second_factor', subject)
+      rejectField('code', 'This code is not valid.')
+    }
+    await totp.disable(user)
+    await audit.record('totp_disabled', { origin: requestOrigin(ctx), userId: user.id })
+    await mailer.twoFactorChanged(user.email, false)
+    return { twoFactor: await twoFactorState(user, totp) }
+  }
+
+  @inject()
+  async regenerateRecoveryCodes(ctx: HttpContext, totp: TotpService, throttle: SignInThrottle) {
+    const user = ctx.auth.getUserOrFail()
+    const { code } = await ctx.request.validateUsing(totpCodeValidator)
+    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
+    await refuseWhenThrottled(ctx, throttle, 'second_factor', subject)
+    if (!user.hasTotp || !(await totp.verifyCode(user, code))) {
+      await throttle.failed('second_factor', subject)
+      rejectField('code', 'This code is not valid.')
+    }
+    return { recoveryCodes: await totp.regenerateRecoveryCodes(user) }
+  }
+
+  @inject()
+  async sessions(ctx: HttpContext, sessions: AccountSessions) {
+    return { sessions: await sessions.list(ctx.auth.getUserOrFail(), ctx.session.sessionId) }
+  }
+
+  @inject()
+  async endSession(ctx: HttpContext, sessions: AccountSessions, audit: AuditLog) {
+    const user = ctx.auth.getUserOrFail()
+    if (!(await sessions.end(user, ctx.params.handle))) {
+      return ctx.response.notFound({ message: 'No such session' })
+    }
+    await audit.record('session_ended', {
+      origin: requestOrigin(ctx),
+      userId: user.id,
+      details: { by: 'self' },
+    })
+    return { sessions: await sessions.list(user, ctx.session.sessionId) }
+  }
+
+  @inject()
+  async activity(ctx: HttpContext, audit: AuditLog) {
+    return { activity: await recentActivity(ctx.auth.getUserOrFail(), audit) }
+  }
+}
+
+async function twoFactorState(user: User, totp: TotpService) {
+  return {
+    enabled: user.hasTotp,
+    enabledAt: user.totpEnabledAt?.toISO() ?? null,
+    remainingRecoveryCodes: user.hasTotp ? await totp.remainingRecoveryCodes(user) : 0,
+    pendingEnrolment: await totp.pendingEnrolment(user),
+  }
+}
+
+async function recentActivity(user: User, audit: AuditLog) {
+  const events = await audit.recentFor(user.id)
+  return events.map((event) => ({
+    id: event.id,
+    event: event.event,
+    at: event.createdAt.toISO(),
+    ip: event.ip,
+    userAgent: event.userAgent,
+    byAdmin: event.actorId !== null && event.actorId !== user.id,
+  }))
+}
+
+/** A TOTP code or, when the phone is lost, a recovery code. */
+async function secondFactorMatches(totp: TotpService, user: User, code: string) {
+  return /^\d{6}$/.test(code.replace(/\s/g, ''))
+    ? totp.verifyCode(user, code)
+    : totp.useRecoveryCode(user, code)
+}
+
+async function refuseWhenThrottled(
+  ctx: HttpContext,
+  throttle: SignInThrottle,
+  action: 'sign_in' | 'second_factor',
+  subject: ReturnType<typeof throttleSubject>
+) {
+  const wait = await throttle.retryAfter(action, subject)
+  if (wait > 0) {
+    ctx.response.header('Retry-After', String(wait))
+    ctx.response.abort({ message: TOO_MANY }, 429)
+  }
+}

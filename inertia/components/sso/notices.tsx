@@ -1,0 +1,47 @@
+import { usePage } from '@inertiajs/react'
+
+type Shared = {
+  errors?: Record<string, string | string[]>
+  flash?: { notice: string | null; alert: string | null }
+}
+
+/** The first validation message of a field, from the flashed errors. */
+export function useFieldErrors() {
+  const { errors } = usePage<Shared>().props
+  return (field: string) => {
+    const value = errors?.[field]
+    return Array.isArray(value) ? value[0] : (value ?? null)
+  }
+}
+
+/** The page's one-off notice and alert (and a throttling message when given). */
+export function Notices(props: { throttled?: string | null }) {
+  const { flash } = usePage<Shared>().props
+  return (
+    <>
+      {flash?.notice && (
+        <p className="notice" role="status">
+          {flash.notice}
+        </p>
+      )}
+      {flash?.alert && (
+        <p className="error" role="alert">
+          {flash.alert}
+        </p>
+      )}
+      {props.throttled && (
+        <p className="error" role="alert">
+          {props.throttled}
+        </p>
+      )}
+    </>
+  )
+}
+
+export function FieldError(props: { message: string | null }) {
+  return props.message ? (
+    <p className="error" role="alert">
+      {props.message}
+    </p>
+  ) : null
+}
