@@ -23,6 +23,8 @@ export const AUDIT_EVENTS = [
   'user_created',
   'user_disabled',
   'user_enabled',
+  'admin_granted',
+  'admin_revoked',
   'app_created',
   'app_updated',
   'app_secret_rotated',
@@ -77,17 +79,34 @@ export class AuditLog {
     return AuditEvent.query().where('user_id', userId).orderBy('id', 'desc').limit(limit)
   }
 
-  /** The admin's audit log, newest first, filtered by event and person. */
-  search(filters: { event?: string; userId?: number; page: number; perPage: number }) {
-    const query = AuditEvent.query()
-      .preload('user')
-      .preload('actor')
-      .orderBy('id', 'desc')
+  /**
+   * The admin's audit log, newest first, filtered by event and person: by id,
+   * or by part of an email (the person's current one, or the one tried in a
+   * failed sign-in).
+   */
+  search(filters: {
+    event?: string
+    userId?: number
+    person?: string
+    page: number
+    perPage: number
+  }) {
+    const query = AuditEvent.query().preload('user').preload('actor').orderBy('id', 'desc')
     if (filters.event) {
       query.where('event', filters.event)
     }
     if (filters.userId) {
       query.where('user_id', filters.userId)
+    }
+    if (filters.person) {
+      const pattern = `%${filters.person.replace(/[\\%_]/g, '\\$&')}%`
+      query.where((match) =>
+        match
+          .whereILike('email', pattern)
+          .orWhereIn('user_id', (people) =>
+            people.from('users').select('id').whereILike('email', pattern)
+          )
+      )
     }
     return query.paginate(filters.page, filters.perPage)
   }

@@ -1,0 +1,32 @@
+import { args, flags } from '@adonisjs/core/ace'
+import { SsoCommand } from '#commands/sso/_sso_command'
+
+export default class SsoAppsDelete extends SsoCommand {
+  static commandName = 'sso:apps:delete'
+  static description = 'Delete a connected app for good (asks first unless --force)'
+
+  @args.string({ description: 'apiKey of the app' })
+  declare apiKey: string
+
+  @flags.boolean({ description: 'Do not ask for confirmation' })
+  declare force?: boolean
+
+  async run() {
+    await this.guarded(async (tools) => {
+      const app = await this.findApp(tools, this.apiKey)
+      if (!app) {
+        return
+      }
+      const confirmed =
+        this.force ||
+        (await this.prompt.confirm(
+          `Delete "${app.name}"? Its people can no longer sign in through it, and this cannot be undone`
+        ))
+      if (!confirmed) {
+        return this.fail('Nothing deleted')
+      }
+      await tools.registry.delete(app, tools.actor)
+      this.logger.success(`Deleted "${app.name}" (${app.apiKey})`)
+    })
+  }
+}

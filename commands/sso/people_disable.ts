@@ -1,0 +1,21 @@
+import { args } from '@adonisjs/core/ace'
+import { SsoCommand } from '#commands/sso/_sso_command'
+
+export default class SsoPeopleDisable extends SsoCommand {
+  static commandName = 'sso:people:disable'
+  static description = 'Disable a person and end all their sessions'
+
+  @args.string({ description: 'Email of the person' })
+  declare email: string
+
+  async run() {
+    await this.guarded(async (tools) => {
+      const person = await this.findPerson(tools, this.email)
+      if (!person) {
+        return
+      }
+      const { sessionsEnded } = await tools.people.disable(person, tools.actor)
+      this.logger.success(`Disabled ${person.email} and ended ${sessionsEnded} session(s)`)
+    })
+  }
+}

@@ -1,0 +1,21 @@
+import { args } from '@adonisjs/core/ace'
+import { SsoCommand } from '#commands/sso/_sso_command'
+
+export default class SsoPeopleGrantAdmin extends SsoCommand {
+  static commandName = 'sso:people:grant-admin'
+  static description = 'Make a person an admin of sso'
+
+  @args.string({ description: 'Email of the person' })
+  declare email: string
+
+  async run() {
+    await this.guarded(async (tools) => {
+      const person = await this.findPerson(tools, this.email)
+      if (!person) {
+        return
+      }
+      await tools.people.setAdmin(person, true, tools.actor)
+      this.logger.success(`${person.email} is an admin`)
+    })
+  }
+}

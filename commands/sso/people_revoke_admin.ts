@@ -1,0 +1,21 @@
+import { args } from '@adonisjs/core/ace'
+import { SsoCommand } from '#commands/sso/_sso_command'
+
+export default class SsoPeopleRevokeAdmin extends SsoCommand {
+  static commandName = 'sso:people:revoke-admin'
+  static description = 'Take admin rights away from a person'
+
+  @args.string({ description: 'Email of the person' })
+  declare email: string
+
+  async run() {
+    await this.guarded(async (tools) => {
+      const person = await this.findPerson(tools, this.email)
+      if (!person) {
+        return
+      }
+      await tools.people.setAdmin(person, false, tools.actor)
+      this.logger.success(`${person.email} is no longer an admin`)
+    })
+  }
+}
