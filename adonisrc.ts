@@ -54,6 +54,8 @@ export default defineConfig({
 
   metaFiles: [
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
+    // The integration guide served by sso's GET /api/integration-guide.
+    { pattern: 'resources/docs/**', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
   ],
 
