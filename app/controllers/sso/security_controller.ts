@@ -38,7 +38,8 @@ export default class SecurityController {
   @inject()
   async changePassword(ctx: HttpContext, passwords: PasswordChanges, throttle: SignInThrottle) {
     const user = ctx.auth.getUserOrFail()
-    const { currentPassword, newPassword } = await ctx.request.validateUsing(passwordChangeValidator)
+    const { currentPassword, newPassword } =
+      await ctx.request.validateUsing(passwordChangeValidator)
     const subject = throttleSubject(ctx, user.email, knownDevices.deviceFor(ctx, user))
     await refuseWhenThrottled(ctx, throttle, 'sign_in', subject)
     const result = await passwords.change(

@@ -11,8 +11,8 @@ export interface AccountMailContent {
 
 export default class AccountMail extends BaseMail {
   constructor(
-    protected recipient: string,
-    protected content: AccountMailContent
+    readonly recipientAddress: string,
+    readonly content: AccountMailContent
   ) {
     super()
     this.subject = content.subject
@@ -20,7 +20,7 @@ export default class AccountMail extends BaseMail {
 
   prepare() {
     this.message
-      .to(this.recipient)
+      .to(this.recipientAddress)
       .htmlView('emails/account', this.content)
       .textView('emails/account_text', this.content)
   }

@@ -133,7 +133,12 @@ export default function Account(props: { profile: Profile }) {
         </div>
         <form onSubmit={saveProfile}>
           <label htmlFor="fullName">Name</label>
-          <input id="fullName" name="fullName" defaultValue={profile.fullName ?? ''} maxLength={120} />
+          <input
+            id="fullName"
+            name="fullName"
+            defaultValue={profile.fullName ?? ''}
+            maxLength={120}
+          />
           {errors.name && <p className="error">{errors.name}</p>}
           <label htmlFor="displayName">Display name</label>
           <input
@@ -142,7 +147,9 @@ export default function Account(props: { profile: Profile }) {
             defaultValue={profile.ownDisplayName ?? ''}
             maxLength={120}
           />
-          <p className="muted small">Shown in the apps you use. Leave empty to use your username.</p>
+          <p className="muted small">
+            Shown in the apps you use. Leave empty to use your username.
+          </p>
           {errors.displayName && <p className="error">{errors.displayName}</p>}
           <label htmlFor="username">Username</label>
           <input id="username" name="username" defaultValue={profile.username} maxLength={64} />

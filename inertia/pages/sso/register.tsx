@@ -26,7 +26,9 @@ export default function Register(props: { throttled: string | null }) {
             minLength={8}
             required
           />
-          <p className="muted small">At least 8 characters. A passphrase of a few words works well.</p>
+          <p className="muted small">
+            At least 8 characters. A passphrase of a few words works well.
+          </p>
           <FieldError message={errorOf('password')} />
           <button type="submit">Create account</button>
         </form>

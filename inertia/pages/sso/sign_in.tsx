@@ -46,7 +46,11 @@ export default function SignIn(props: Props) {
           <div className="providers">
             <p className="muted">or</p>
             {props.providers.map((provider) => (
-              <a key={provider.id} className="button secondary" href={`/auth/${provider.id}/redirect`}>
+              <a
+                key={provider.id}
+                className="button secondary"
+                href={`/auth/${provider.id}/redirect`}
+              >
                 Sign in with {provider.label}
               </a>
             ))}
