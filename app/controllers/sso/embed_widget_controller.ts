@@ -1,0 +1,55 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { appUrl } from '#config/app'
+import { embedPageValidator } from '#validators/sso/embed_validators'
+import { EmbedAccess, widgetProfile, type WidgetProfile } from '#services/sso/embed_access'
+
+export default class EmbedWidgetController {
+  /**
+   * GET /embed: the account widget, framed by the app the token was issued
+   * to. Only that app's registered origins may frame it (CSP
+   * frame-ancestors, which replaces X-Frame-Options here); any other page of
+   * sso, and this one with a bad token, may not be framed at all.
+   */
+  @inject()
+  async show({ request, response, inertia }: HttpContext, access: EmbedAccess) {
+    response.header('Cache-Control', 'no-store')
+    const [invalid, query] = await embedPageValidator.tryValidate(request.qs())
+    const opened = invalid
+      ? { rejected: 'This widget link is not valid.' }
+      : await access.open(query.token)
+    if ('rejected' in opened) {
+      response.header('Content-Security-Policy', "frame-ancestors 'none'")
+      response.status(401)
+      return inertia.render('sso/embed_error', { message: opened.rejected })
+    }
+    const origins = [...new Set(opened.app.origins())]
+    response.header('Content-Security-Policy', `frame-ancestors ${origins.join(' ')}`)
+    response.removeHeader('X-Frame-Options')
+    return inertia.render('sso/embed', {
+      token: query!.token!,
+      section: query!.section ?? 'profile',
+      tabs: query!.tabs !== 'false',
+      allowedOrigins: origins,
+      appName: opened.app.name,
+      profile: widgetProfile(opened.user),
+      securityUrl: `${appUrl}/security`,
+    })
+  }
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'sso/embed': {
+      token: string
+      section: 'profile' | 'security'
+      tabs: boolean
+      /** The origins that may frame the widget: the only targets of its messages. */
+      allowedOrigins: string[]
+      appName: string
+      profile: WidgetProfile
+      securityUrl: string
+    }
+    'sso/embed_error': { message: string }
+  }
+}
