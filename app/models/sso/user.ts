@@ -64,15 +64,15 @@ export default class User extends compose(BaseModel, AuthFinder) {
   declare updatedAt: DateTime | null
 
   get isDisabled() {
-    return this.disabledAt !== null
+    return Boolean(this.disabledAt)
   }
 
   get isEmailVerified() {
-    return this.emailVerifiedAt !== null
+    return Boolean(this.emailVerifiedAt)
   }
 
   get hasTotp() {
-    return this.totpEnabledAt !== null
+    return Boolean(this.totpEnabledAt)
   }
 
   /** The user object of spec 1, section 2, as token validation returns it. */
