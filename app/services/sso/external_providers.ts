@@ -27,12 +27,14 @@ function client(
   id: ExternalProviderId,
   label: string,
   clientId: string | undefined,
-  clientSecret: { release(): string } | undefined
+  clientSecret: { release(): string } | string | undefined
 ): ProviderClient | null {
-  if (!clientId || !clientSecret) {
+  // A value set in process.env after boot arrives as plain text, not a Secret.
+  const secret = typeof clientSecret === 'string' ? clientSecret : clientSecret?.release()
+  if (!clientId || !secret) {
     return null
   }
-  return { label, clientId, clientSecret: clientSecret.release(), callbackUrl: callbackUrlOf(id) }
+  return { label, clientId, clientSecret: secret, callbackUrl: callbackUrlOf(id) }
 }
 
 /*
