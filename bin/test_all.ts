@@ -31,6 +31,8 @@ const apps: readonly AppId[] = only.length > 0 ? only : APP_IDS
 // Each run has its own data directory and ports, so several runs (two
 // checkouts, or a run beside the dev stack) never collide.
 const embeddedDirectory = `${root}storage/test-postgres-${process.pid}`
+// Files and mail written by the apps under test, removed after the run.
+const scratchDirectory = `${root}storage/test-scratch-${process.pid}`
 let embedded: EmbeddedDatabase | null = null
 let serverUrl = process.env.DATABASE_URL
 if (!serverUrl) {
@@ -64,6 +66,8 @@ async function runApp(appId: AppId): Promise<number> {
           SSO_BASE_URL: undefined,
           DEV_BYPASS_EMAIL: undefined,
           VITE_HMR_PORT: String(hmrPort),
+          DRIVE_FS_ROOT: `${scratchDirectory}/drive/${appId}`,
+          MAIL_OUTBOX_DIR: `${scratchDirectory}/outbox/${appId}`,
         },
       }
     )
@@ -81,6 +85,7 @@ try {
     }
   }
 } finally {
+  await rm(scratchDirectory, { recursive: true, force: true })
   if (embedded) {
     await embedded.stop()
     await rm(embeddedDirectory, { recursive: true, force: true })
