@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { Head } from '@inertiajs/react'
+import '../../components/sso/embed/embed.css'
+import { embedApi } from '../../components/sso/embed/embed_api'
+import {
+  useParentChannel,
+  useReportedHeight,
+  type ParentMessage,
+} from '../../components/sso/embed/parent_channel'
+import { ProfileSection, type WidgetProfile } from '../../components/sso/embed/profile_section'
+import { SecuritySection } from '../../components/sso/embed/security_section'
+
+type Section = 'profile' | 'security'
+
+const SECTIONS: { id: Section; label: string }[] = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'security', label: 'Security' },
+]
+
+/**
+ * The account widget (GET /embed), framed by a connected app. It talks to
+ * sso with its embed token and to the parent page with ax:* messages.
+ */
+export default function Embed(props: {
+  token: string
+  section: Section
+  tabs: boolean
+  allowedOrigins: string[]
+  appName: string
+  profile: WidgetProfile
+  securityUrl: string
+}) {
+  const [section, setSection] = useState<Section>(props.section)
+  const [profile, setProfile] = useState(props.profile)
+  const [theme, setTheme] = useState<'light' | 'dark'>('light')
+  const root = useRef<HTMLDivElement>(null)
+  const call = useMemo(() => embedApi(props.token), [props.token])
+
+  const onMessage = useCallback((message: ParentMessage) => setTheme(message.theme), [])
+  const channel = useParentChannel(props.allowedOrigins, onMessage)
+  const post = channel.post
+  useReportedHeight(root, post)
+
+  useLayoutEffect(() => {
+    document.documentElement.classList.add('embed')
+    document.documentElement.dataset.theme = theme
+  }, [theme])
+
+  useEffect(() => {
+    post({ type: 'ax:ready' })
+  }, [post])
+
+  const visible = props.tabs ? SECTIONS : SECTIONS.filter((entry) => entry.id === section)
+  return (
+    <div className="embed-root" ref={root}>
+      <Head title="Your account" />
+      {props.tabs && (
+        <div className="embed-tabs" role="tablist" aria-label="Account">
+          {visible.map((entry) => (
+            <button
+              key={entry.id}
+              type="button"
+              role="tab"
+              id={`embed-tab-${entry.id}`}
+              aria-selected={section === entry.id}
+              aria-controls={`embed-panel-${entry.id}`}
+              onClick={() => setSection(entry.id)}
+            >
+              {entry.label}
+            </button>
+          ))}
+        </div>
+      )}
+      <div
+        id={`embed-panel-${section}`}
+        role={props.tabs ? 'tabpanel' : undefined}
+        aria-labelledby={props.tabs ? `embed-tab-${section}` : undefined}
+      >
+        {section === 'profile' ? (
+          <ProfileSection
+            profile={profile}
+            call={call}
+            onSaved={(saved, user) => {
+              setProfile(saved)
+              post({ type: 'ax:profile-updated', user })
+            }}
+          />
+        ) : (
+          <SecuritySection
+            twoFactorEnabled={profile.twoFactorEnabled}
+            securityUrl={props.securityUrl}
+            call={call}
+            onPasswordChanged={() => post({ type: 'ax:password-changed' })}
+          />
+        )}
+      </div>
+    </div>
+  )
+}
