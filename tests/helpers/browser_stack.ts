@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import app from '@adonisjs/core/services/app'
+import { APP_IDS, type AppId } from '#services/shared/app_profiles'
+import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
+import {
+  LocalStack,
+  freePort,
+  type LocalStackOptions,
+  type SeedResult,
+} from '#services/shared/local_stack'
+
+export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
+
+/**
+ * The whole stack as `npm run dev` starts it, for a browser test: its own
+ * databases (named after `name`), free ports, and any extra environment per
+ * app. Returns the running stack and what the seed created; stop it with
+ * `stack.stop()`.
+ */
+export async function startBrowserStack(
+  name: string,
+  extraEnv: (ports: Record<AppId, number>) => LocalStackOptions['extraEnv'] = () => ({})
+): Promise<SeededStack> {
+  const server = process.env.TEST_DATABASE_SERVER_URL
+  if (!server) {
+    throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests with npm test')
+  }
+  const databaseUrls = {} as Record<AppId, string>
+  const ports = {} as Record<AppId, number>
+  const secrets = {} as Record<AppId, string>
+  for (const appId of APP_IDS) {
+    await recreateDatabase(server, `browser_${name}_${appId}`)
+    databaseUrls[appId] = withDatabase(server, `browser_${name}_${appId}`)
+    ports[appId] = await freePort()
+    secrets[appId] = randomBytes(32).toString('base64url')
+  }
+  const stack = new LocalStack({
+    root: app.makePath(),
+    host: 'localhost',
+    ports,
+    databaseUrls,
+    secrets,
+    adminEmail: 'admin@example.com',
+    extraEnv: extraEnv(ports),
+    log: (source, line) => {
+      if (process.env.STACK_LOG) {
+        console.log(`${source} │ ${line}`)
+      }
+    },
+  })
+  const seed = await stack.prepare()
+  if (!seed.seeded) {
+    throw new Error('the browser test databases were not empty')
+  }
+  await stack.start(seed)
+  return { stack, seed }
+}
