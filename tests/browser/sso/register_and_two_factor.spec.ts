@@ -29,7 +29,8 @@ test.group('register, verify, enrol TOTP and sign in with it', (group) => {
 
   async function linkFromMail(subject: string) {
     for (let attempt = 0; attempt < 50; attempt++) {
-      const found = (await readOutbox(outbox)).filter(
+      const messages = await readOutbox(outbox)
+      const found = messages.filter(
         (message) => message.subject === subject && message.to.includes(EMAIL)
       )
       const url = found.at(-1)?.html?.match(/href="([^"]+)"/)?.[1]
