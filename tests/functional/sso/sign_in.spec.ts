@@ -1,4 +1,6 @@
 import { test } from '@japa/runner'
+import mail from '@adonisjs/mail/services/main'
+import { linkIn } from '#tests/helpers/sso_people'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
 import User from '#models/sso/user'
@@ -130,6 +132,16 @@ test.group('sso GET /authorize', (group) => {
       'http://transfer.example.test:5000/auth/callback2',
       'http://evil.example.test/auth/callback',
       'HTTP://transfer.example.test:5000/auth/callback',
+      'http://TRANSFER.example.test:5000/auth/callback',
+      'http://transfer.example.test:5000/Auth/Callback',
+      `${CALLBACK}#fragment`,
+      'http://user@transfer.example.test:5000/auth/callback',
+      'http://transfer.example.test:5000@evil.example.test/auth/callback',
+      'http://transfer.example.test:5001/auth/callback',
+      'http://transfer.example.test/auth/callback',
+      'https://transfer.example.test:5000/auth/callback',
+      'http://transfer.example.test:5000/auth/callback/../callback',
+      'http://transfer.example.test:5000/auth/callback%2F',
     ]) {
       const response = await client
         .get('/authorize')
@@ -308,5 +320,71 @@ test.group('sso GET /logout', (group) => {
         .redirects(0)
       refused.assertHeader('location', '/login')
     }
+  })
+})
+
+test.group('sso /authorize for people who are not signed in yet', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  group.each.teardown(() => mail.restore())
+
+  test('a person disabled after signing in gets no token', async ({ client, assert }) => {
+    const { app } = await connectedApp()
+    const { user } = await person()
+    user.disabledAt = DateTime.now()
+    await user.save()
+    const response = await client
+      .get('/authorize')
+      .qs({ client_id: app.apiKey, redirect_uri: CALLBACK })
+      .loginAs(user)
+      .redirects(0)
+    response.assertHeader('location', '/login')
+    assert.notInclude(String(response.header('location')), 'token=')
+  })
+
+  test('registering from /authorize: confirm the address, sign in, and go on to the app', async ({
+    client,
+    assert,
+  }) => {
+    const { mails } = mail.fake()
+    const { app } = await connectedApp()
+    const start = await client
+      .get('/authorize')
+      .qs({ client_id: app.apiKey, redirect_uri: CALLBACK, state: 'reg' })
+      .redirects(0)
+    const signInPage = await client
+      .get('/login')
+      .header('x-inertia', 'true')
+      .header('x-inertia-version', '1')
+      .withSession(start.session())
+    assert.equal(signInPage.body().props.appName, 'transfer')
+
+    const registered = await client
+      .post('/register')
+      .form({ email: 'newcomer@example.com', password: 'a long enough passphrase' })
+      .withSession(start.session())
+      .withCsrfToken()
+      .redirects(0)
+    const confirmed = await client
+      .get(linkIn(mails, 'newcomer@example.com', 'Confirm your email address'))
+      .withSession(registered.session())
+      .redirects(0)
+    const signedIn = await client
+      .post('/login')
+      .form({ email: 'newcomer@example.com', password: 'a long enough passphrase' })
+      .withSession(confirmed.session())
+      .withCsrfToken()
+      .redirects(0)
+    const back = signedIn.header('location')!
+    assert.match(back, /^\/authorize\?/)
+    const final = await client.get(back).withSession(signedIn.session()).redirects(0)
+    const callback = new URL(final.header('location')!)
+    assert.equal(`${callback.origin}${callback.pathname}`, CALLBACK)
+    assert.equal(callback.searchParams.get('state'), 'reg')
+
+    const validated = await client
+      .post('/api/apps/validate-token')
+      .json({ token: callback.searchParams.get('token'), apiKey: app.apiKey })
+    validated.assertStatus(200)
+    assert.equal(validated.body().user.email, 'newcomer@example.com')
   })
 })
