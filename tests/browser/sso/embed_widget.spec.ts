@@ -128,6 +128,11 @@ test.group('sso account widget in a relying app', (group) => {
     )
     assert.equal(await background(), 'rgb(28, 25, 23)')
     assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'dark')
+
+    // A message from anything but the parent window is ignored.
+    await frame.evaluate(() => window.postMessage({ type: 'ax:set-theme', theme: 'light' }, '*'))
+    await page.waitForTimeout(300)
+    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'dark')
   })
 
   test('changes the password in the security tab and tells the parent', async ({
