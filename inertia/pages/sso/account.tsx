@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { SsoLayout } from '../../components/sso/sso_layout'
 import { Notices } from '../../components/sso/notices'
 import { ApiError, api } from '../../components/shared/http'
-import { fieldMessages } from '../../components/sso/field_messages'
+import { ActionOutcome, useAction } from '../../components/sso/use_action'
 
 interface Profile {
   email: string
@@ -21,22 +21,7 @@ function csrfToken() {
 
 export default function Account(props: { profile: Profile }) {
   const [profile, setProfile] = useState(props.profile)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [status, setStatus] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function run(action: () => Promise<string>) {
-    setBusy(true)
-    setErrors({})
-    setStatus(null)
-    try {
-      setStatus(await action())
-    } catch (error) {
-      setErrors(fieldMessages(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { errors, status, busy, run } = useAction()
 
   function saveProfile(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -96,16 +81,7 @@ export default function Account(props: { profile: Profile }) {
   return (
     <SsoLayout title="Your profile" isAdmin={profile.isAdmin}>
       <Notices />
-      {status && (
-        <p className="notice" role="status">
-          {status}
-        </p>
-      )}
-      {errors.form && (
-        <p className="error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <ActionOutcome status={status} errors={errors} />
       <section className="card">
         <h1>Your profile</h1>
         <div className="row" style={{ alignItems: 'center' }}>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { SsoLayout } from '../../components/sso/sso_layout'
 import { Notices } from '../../components/sso/notices'
 import { api } from '../../components/shared/http'
-import { fieldMessages } from '../../components/sso/field_messages'
+import { ActionOutcome, useAction } from '../../components/sso/use_action'
 
 interface Enrolment {
   secret: string
@@ -68,22 +68,7 @@ export default function Security(props: {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(props.twoFactor.pendingEnrolment)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
   const [sessions, setSessions] = useState(props.sessions)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [status, setStatus] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  async function run(action: () => Promise<string | null>) {
-    setBusy(true)
-    setErrors({})
-    setStatus(null)
-    try {
-      setStatus(await action())
-    } catch (error) {
-      setErrors(fieldMessages(error))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { errors, status, busy, run } = useAction()
 
   function changePassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -172,16 +157,7 @@ export default function Security(props: {
   return (
     <SsoLayout title="Security" isAdmin={props.isAdmin}>
       <Notices />
-      {status && (
-        <p className="notice" role="status">
-          {status}
-        </p>
-      )}
-      {errors.form && (
-        <p className="error" role="alert">
-          {errors.form}
-        </p>
-      )}
+      <ActionOutcome status={status} errors={errors} />
 
       <section className="card">
         <h1>Password</h1>
