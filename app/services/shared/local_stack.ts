@@ -14,6 +14,8 @@ export interface LocalStackOptions {
   adminEmail: string
   /** Receives every line the stack and its children print. */
   log: (appId: AppId | 'stack', line: string) => void
+  /** Further variables for one app's processes (e.g. tests pointing sso at an OIDC issuer). */
+  extraEnv?: Partial<Record<AppId, Record<string, string>>>
 }
 
 /** What `sso:demo-seed` prints (as JSON) and the launcher reads. */
@@ -123,6 +125,7 @@ export class LocalStack {
       APP_URL: this.url(appId),
       DATABASE_URL: this.options.databaseUrls[appId],
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...this.options.extraEnv?.[appId],
     }
     if (appId === 'sso') {
       env.APP_KEY = this.options.secrets.sso
