@@ -16,10 +16,13 @@ export default class SsoAppsCreate extends SsoCommand {
 
   async run() {
     await this.guarded(async (tools) => {
+      if (!this.redirectUris?.length) {
+        return this.fail('Give at least one --redirect-uri: the exact callback URL of the app')
+      }
       const { newAppValidator } = await import('#validators/sso/admin_validators')
       const input = await newAppValidator.validate({
         name: this.name,
-        redirectUris: this.redirectUris ?? [],
+        redirectUris: this.redirectUris,
       })
       const { app, secretKey } = await tools.registry.create(
         input.name,

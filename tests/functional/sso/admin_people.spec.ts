@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import type { ApiClient, ApiRequest } from '@japa/api-client'
 import { configProvider } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { SessionCollection } from '@adonisjs/session'
@@ -27,7 +28,8 @@ function person(email: string, extra: { name?: string; isAdmin?: boolean } = {})
  */
 async function signedInSession(user: User) {
   const config = await configProvider.resolve<ResolvedSessionConfig>(app, app.config.get('session'))
-  const session = new SessionClient(config!.stores.memory())
+  // The memory store needs no request.
+  const session = new SessionClient(config!.stores.memory({} as HttpContext, config!))
   session.merge({ auth_web: user.id })
   await session.commit()
   const sessions = await app.container.make(SessionCollection)
