@@ -15,9 +15,14 @@ function configuredProvider(id: string) {
 
 export default class ExternalSignInController {
   /** GET /auth/:provider/redirect: off to the provider's sign-in page. */
-  async redirect({ ally, params }: HttpContext) {
-    const provider = configuredProvider(params.provider)
-    return ally.use(provider.id).redirect()
+  @inject()
+  async redirect(ctx: HttpContext, externalSignIn: ExternalSignIn) {
+    const provider = configuredProvider(ctx.params.provider)
+    const problem = await externalSignIn.begin(ctx, provider)
+    if (problem) {
+      ctx.session.flash('inputErrorsBag', { email: [problem] })
+      return ctx.response.redirect('/login')
+    }
   }
 
   /** GET /auth/:provider/callback: back from the provider, signed in or told why not. */

@@ -167,6 +167,24 @@ export class ExternalSignIn {
     protected audit: AuditLog
   ) {}
 
+  /**
+   * Sends the browser to the provider. Returns null, or the message for the
+   * sign-in page when the provider cannot be reached (its discovery document
+   * is fetched first).
+   */
+  async begin(
+    ctx: HttpContext,
+    provider: ExternalProvider & { id: ExternalProviderId }
+  ): Promise<string | null> {
+    try {
+      await ctx.ally.use(provider.id).redirect()
+      return null
+    } catch (error) {
+      ctx.logger.warn({ err: error, provider: provider.id }, 'external provider unreachable')
+      return `${provider.label} cannot be reached right now. Please try again later.`
+    }
+  }
+
   async complete(
     ctx: HttpContext,
     provider: ExternalProvider & { id: ExternalProviderId }

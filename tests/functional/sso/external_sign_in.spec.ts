@@ -5,6 +5,7 @@ import User from '#models/sso/user'
 import AuditEvent from '#models/sso/audit_event'
 import ExternalIdentity from '#models/sso/external_identity'
 import { appUrl } from '#config/app'
+import { freePort } from '#services/shared/local_stack'
 import { UserAccounts } from '#services/sso/user_accounts'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { availableProviders, callbackUrlOf } from '#services/sso/external_providers'
@@ -287,6 +288,19 @@ test.group('sso sign-in through an OpenID Connect provider', (group) => {
     )
   })
 
+  test("the id_token must carry the nonce of this browser's sign-in", async ({ assert }) => {
+    robin()
+    const agent = new BrowserAgent()
+    const atCallback = await signInAt(agent, 'robin@example.com', {
+      stopBefore: (url) => url.pathname === '/auth/oidc/callback',
+    })
+    agent.cookies(SSO).delete('oidc_oauth_nonce')
+    const back = await agent.follow(atCallback.url, { stopBefore: leavesCallback })
+    assert.equal(back.url.href, `${SSO}/login`)
+    assert.match((await signInError(agent))!, /could not be verified/)
+    assert.lengthOf(await User.all(), 0)
+  })
+
   test('cancelling at the provider returns to the sign-in page with a message', async ({
     assert,
   }) => {
@@ -318,6 +332,24 @@ test.group('sso sign-in through an OpenID Connect provider', (group) => {
       restore()
     }
     assert.lengthOf(await User.all(), 0)
+  })
+
+  test('an unreachable provider is a message on the sign-in page', async ({ assert }) => {
+    const restore = useOidcEnv({
+      ...idp.env(),
+      OIDC_ISSUER: `http://127.0.0.1:${await freePort()}`,
+    })
+    try {
+      const agent = new BrowserAgent()
+      const response = await agent.request(`${SSO}/auth/oidc/redirect`)
+      assert.equal(response.headers.get('location'), '/login')
+      assert.equal(
+        await signInError(agent),
+        'Test IdP cannot be reached right now. Please try again later.'
+      )
+    } finally {
+      restore()
+    }
   })
 
   test('a person with TOTP is sent to the second-factor step, not signed in yet', async ({

@@ -169,6 +169,8 @@ export class OidcDriver extends Oauth2Driver<OidcToken, OidcScopes> {
     request.scopes(this.config.scopes ?? ['openid', 'email', 'profile'])
     request.param('response_type', 'code')
     const nonce = randomBytes(32).toString('base64url')
+    // Kept like ally's own state cookie: encrypted, and sent back on the
+    // provider's redirect to the callback.
     this.ctx.response.encryptedCookie(this.nonceCookieName, nonce, {
       sameSite: false,
       httpOnly: true,
