@@ -1,0 +1,24 @@
+import { useState } from 'react'
+
+/** Copies `value` to the clipboard and says so for a moment. */
+export function CopyButton(props: { value: string; label?: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null)
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(props.value)
+      setCopied(true)
+    } catch {
+      setCopied(false)
+    }
+    setTimeout(() => setCopied(null), 2500)
+  }
+  return (
+    <button type="button" className="secondary small" onClick={copy}>
+      {copied === true
+        ? 'Copied'
+        : copied === false
+          ? 'Copy failed: select it'
+          : (props.label ?? 'Copy')}
+    </button>
+  )
+}
