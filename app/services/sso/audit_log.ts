@@ -66,7 +66,8 @@ export class AuditLog {
     await AuditEvent.create({
       event,
       userId: entry.userId ?? null,
-      actorId: entry.actorId ?? entry.userId ?? null,
+      // Left out: the person acted themselves. null: nobody signed in did (the terminal).
+      actorId: entry.actorId === undefined ? (entry.userId ?? null) : entry.actorId,
       email: entry.email ?? null,
       ip: entry.origin.ip,
       userAgent: entry.origin.userAgent,

@@ -102,8 +102,14 @@ export class ExternalAccounts {
     const { user, created } = await db.transaction(async (trx) => {
       let account = existing
       if (account) {
-        // The provider has just proved the person reads this address.
-        account.emailVerifiedAt ??= DateTime.now()
+        if (!account.isEmailVerified) {
+          // Whoever registered this address never proved they read it, so the
+          // password they chose may be an attacker's (account pre-hijacking):
+          // it is replaced, and the owner can set their own through a reset.
+          account.password = randomBytes(64).toString('base64url')
+          // The provider has just proved the person reads this address.
+          account.emailVerifiedAt = DateTime.now()
+        }
         account.useTransaction(trx)
         await account.save()
       } else {

@@ -52,6 +52,8 @@ const EVENT_LABELS: Record<string, string> = {
   external_account_linked: 'External account linked',
   user_disabled: 'Account disabled',
   user_enabled: 'Account enabled',
+  admin_granted: 'Made an admin',
+  admin_revoked: 'No longer an admin',
 }
 
 function when(iso: string | null) {

@@ -173,6 +173,7 @@ test.group('sso sign-in through an OpenID Connect provider', (group) => {
       email: 'robin@example.com',
       password: 'correct horse battery',
       displayName: 'Robin',
+      emailVerified: true,
     })
     robin()
     const agent = new BrowserAgent()
@@ -183,7 +184,6 @@ test.group('sso sign-in through an OpenID Connect provider', (group) => {
     const identity = await ExternalIdentity.findByOrFail('subject', 'robin-at-idp')
     assert.equal(identity.userId, existing.id)
     const user = await User.findOrFail(existing.id)
-    assert.isNotNull(user.emailVerifiedAt, 'the provider proved the address')
     assert.equal(user.displayName, 'Robin', 'the profile is left alone')
     assert.isTrue(await user.verifyPassword('correct horse battery'), 'the password still works')
 
@@ -191,6 +191,27 @@ test.group('sso sign-in through an OpenID Connect provider', (group) => {
     assert.equal(linked.userId, existing.id)
     assert.equal(linked.email, 'robin@example.com')
     assert.lengthOf(await eventsOf('registered'), 0)
+  })
+
+  test('an unconfirmed account someone registered with the address loses its password', async ({
+    assert,
+  }) => {
+    // Pre-hijacking: someone registers the address first and keeps the password.
+    const squatted = await new UserAccounts().create({
+      email: 'robin@example.com',
+      password: 'the squatter knows this',
+    })
+    robin()
+    const agent = new BrowserAgent()
+    await signInAt(agent, 'robin@example.com')
+
+    assert.include(await accountPage(agent), 'robin@example.com')
+    const user = await User.findOrFail(squatted.id)
+    assert.isNotNull(user.emailVerifiedAt, 'the provider proved the address')
+    assert.isFalse(
+      await user.verifyPassword('the squatter knows this'),
+      "the squatter's password no longer opens the account"
+    )
   })
 
   test('an unverified address neither links nor creates an account', async ({ assert }) => {
