@@ -47,16 +47,13 @@ function parentPage(
   })
 }
 
+/* Code run in the browser is passed as strings: this file is type-checked without the DOM. */
 function waitForMessage(page: Page, type: string) {
-  return page.waitForFunction(
-    (wanted) =>
-      (window as unknown as { received: Received[] }).received.some((m) => m.type === wanted),
-    type
-  )
+  return page.waitForFunction(`window.received.some((m) => m.type === ${JSON.stringify(type)})`)
 }
 
 function received(page: Page) {
-  return page.evaluate(() => (window as unknown as { received: Received[] }).received)
+  return page.evaluate<Received[]>('window.received')
 }
 
 test.group('sso account widget in a relying app', (group) => {
@@ -117,22 +114,21 @@ test.group('sso account widget in a relying app', (group) => {
     assert.equal(stored.displayName, 'Pat in the frame')
 
     const frame = page.frames().find((candidate) => candidate.url().startsWith(`${ssoUrl}/embed`))!
-    const background = () => frame.evaluate(() => getComputedStyle(document.body).backgroundColor)
+    const background = () =>
+      frame.evaluate<string>('getComputedStyle(document.body).backgroundColor')
+    const theme = () => frame.evaluate<string>('document.documentElement.dataset.theme')
     const light = await background()
-    await page.evaluate(() =>
-      (window as unknown as { setTheme: (t: string) => void }).setTheme('dark')
-    )
+    await page.evaluate("window.setTheme('dark')")
     await frame.waitForFunction(
-      (before) => getComputedStyle(document.body).backgroundColor !== before,
-      light
+      `getComputedStyle(document.body).backgroundColor !== ${JSON.stringify(light)}`
     )
     assert.equal(await background(), 'rgb(28, 25, 23)')
-    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'dark')
+    assert.equal(await theme(), 'dark')
 
     // A message from anything but the parent window is ignored.
-    await frame.evaluate(() => window.postMessage({ type: 'ax:set-theme', theme: 'light' }, '*'))
+    await frame.evaluate("window.postMessage({ type: 'ax:set-theme', theme: 'light' }, '*')")
     await page.waitForTimeout(300)
-    assert.equal(await frame.evaluate(() => document.documentElement.dataset.theme), 'dark')
+    assert.equal(await theme(), 'dark')
   })
 
   test('changes the password in the security tab and tells the parent', async ({

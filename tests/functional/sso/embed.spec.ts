@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
+import { eachTestWithItsOwnKeys } from '#tests/helpers/sso_signing_keys'
 import hash from '@adonisjs/core/services/hash'
 import { DateTime } from 'luxon'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
@@ -9,7 +9,6 @@ import { UserAccounts } from '#services/sso/user_accounts'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { IdentityTokenIssuer } from '#services/sso/identity_token_issuer'
 import { EMBED_TOKEN_LIFETIME_SECONDS, EmbedTokens } from '#services/sso/embed_tokens'
-import { signingKeys } from '#services/sso/signing_keys'
 
 const PASSWORD = 'correct horse battery'
 const TRANSFER_URIS = [
@@ -31,16 +30,8 @@ async function transferApp() {
   return new ConnectedAppRegistry().create('transfer', TRANSFER_URIS)
 }
 
-function isolated(group: { each: { setup: (fn: () => unknown) => unknown } }) {
-  group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
-    await signingKeys.reload()
-    return rollback
-  })
-}
-
 test.group('sso POST /api/embed/token', (group) => {
-  isolated(group)
+  eachTestWithItsOwnKeys(group)
 
   test('trades apiKey, secretKey and userId for a short-lived embed token', async ({
     client,
@@ -137,7 +128,7 @@ test.group('sso POST /api/embed/token', (group) => {
 })
 
 test.group('sso GET /embed', (group) => {
-  isolated(group)
+  eachTestWithItsOwnKeys(group)
 
   test('may be framed only by the registered origins of the app the token was issued to', async ({
     client,
@@ -242,7 +233,7 @@ test.group('sso GET /embed', (group) => {
 })
 
 test.group('sso embed API (Bearer embed token)', (group) => {
-  isolated(group)
+  eachTestWithItsOwnKeys(group)
 
   async function opened() {
     const { app } = await transferApp()
@@ -263,12 +254,12 @@ test.group('sso embed API (Bearer embed token)', (group) => {
     for (const [message, authorization] of Object.entries(headers).flatMap(([text, values]) =>
       values.map((value) => [text, value] as const)
     )) {
-      for (const [method, url] of [
-        ['get', '/api/embed/profile'],
-        ['patch', '/api/embed/profile'],
-        ['post', '/api/embed/password'],
-      ] as const) {
-        const request = client[method](url).json({})
+      const requests = [
+        client.get('/api/embed/profile'),
+        client.patch('/api/embed/profile').json({ name: 'x' }),
+        client.post('/api/embed/password').json({ currentPassword: 'x', newPassword: 'y' }),
+      ]
+      for (const request of requests) {
         if (authorization) {
           request.header('authorization', authorization)
         }

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
+import { eachTestWithItsOwnKeys } from '#tests/helpers/sso_signing_keys'
 import type { ApiClient } from '@japa/api-client'
-import testUtils from '@adonisjs/core/services/test_utils'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose'
@@ -32,17 +32,8 @@ function part(value: object) {
   return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
 
-/** Each test starts with the keys its own transaction holds. */
-function isolated(group: { each: { setup: (fn: () => unknown) => unknown } }) {
-  group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
-    await signingKeys.reload()
-    return rollback
-  })
-}
-
 test.group('sso POST /api/apps/validate-token', (group) => {
-  isolated(group)
+  eachTestWithItsOwnKeys(group)
 
   function validate(client: ApiClient, body: Record<string, unknown>) {
     return client.post('/api/apps/validate-token').json(body)
@@ -92,10 +83,7 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     response.assertBody({ valid: false, message: 'Invalid token' })
   })
 
-  test('forged, unsigned, HS256 and foreign-key tokens are refused', async ({
-    client,
-    assert,
-  }) => {
+  test('forged, unsigned, HS256 and foreign-key tokens are refused', async ({ client, assert }) => {
     const { app } = await connectedApp()
     const user = await person()
     const genuine = await new IdentityTokenIssuer().issue(user.id, app.apiKey)
@@ -158,8 +146,10 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     const { kid } = await signingKeys.rotate(TERMINAL_ORIGIN)
     const after = await issuer.issue(user.id, app.apiKey)
     assert.equal(decodeProtectedHeader(after).kid, kid)
-    ;(await validate(client, { token: before, apiKey: app.apiKey })).assertStatus(200)
-    ;(await validate(client, { token: after, apiKey: app.apiKey })).assertStatus(200)
+    const previous = await validate(client, { token: before, apiKey: app.apiKey })
+    previous.assertStatus(200)
+    const current = await validate(client, { token: after, apiKey: app.apiKey })
+    current.assertStatus(200)
 
     await db
       .from('signing_keys')
@@ -169,7 +159,8 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     const pruned = await validate(client, { token: before, apiKey: app.apiKey })
     pruned.assertStatus(401)
     pruned.assertBody({ valid: false, message: 'Invalid token' })
-    ;(await validate(client, { token: after, apiKey: app.apiKey })).assertStatus(200)
+    const stillCurrent = await validate(client, { token: after, apiKey: app.apiKey })
+    stillCurrent.assertStatus(200)
   })
 
   test('an embed token is not an identity token', async ({ client }) => {
@@ -211,12 +202,13 @@ test.group('sso POST /api/apps/validate-token', (group) => {
     refused.assertBody({ valid: false, message: 'Email address not verified' })
 
     const unknownPerson = await issuer.issue(999_999, app.apiKey)
-    ;(await validate(client, { token: unknownPerson, apiKey: app.apiKey })).assertStatus(401)
+    const unknown = await validate(client, { token: unknownPerson, apiKey: app.apiKey })
+    unknown.assertStatus(401)
   })
 })
 
 test.group('sso GET /.well-known/jwks.json', (group) => {
-  isolated(group)
+  eachTestWithItsOwnKeys(group)
 
   test('publishes the public halves of the current and retired keys', async ({
     client,

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
+import { eachTestWithItsOwnKeys } from '#tests/helpers/sso_signing_keys'
 import db from '@adonisjs/lucid/services/db'
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose'
 import { appUrl } from '#config/app'
@@ -12,21 +12,12 @@ import {
 import { RETIRED_KEY_RETENTION_MS, SigningKeys, signingKeys } from '#services/sso/signing_keys'
 import { TERMINAL_ORIGIN } from '#services/sso/audit_log'
 
-/** Every test sees the keys as its own transaction has them. */
-function freshKeys(group: { each: { setup: (fn: () => unknown) => unknown } }) {
-  group.each.setup(async () => {
-    const rollback = await testUtils.db().withGlobalTransaction()
-    await signingKeys.reload()
-    return rollback
-  })
-}
-
 function part(value: object) {
   return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
 
 test.group('IdentityTokenIssuer', (group) => {
-  freshKeys(group)
+  eachTestWithItsOwnKeys(group)
 
   test('issues a one-hour ES256 token naming its key, for one user and one apiKey', async ({
     assert,
@@ -120,7 +111,7 @@ test.group('IdentityTokenIssuer', (group) => {
 })
 
 test.group('SigningKeys rotation', (group) => {
-  freshKeys(group)
+  eachTestWithItsOwnKeys(group)
 
   test('after a rotation new tokens use the new key and older ones still validate', async ({
     assert,
