@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import { eachTestWithItsOwnKeys } from '#tests/helpers/sso_signing_keys'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
+import ace from '@adonisjs/core/services/ace'
 import { DateTime } from 'luxon'
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose'
 import { appUrl } from '#config/app'
@@ -11,6 +12,8 @@ import { IdentityTokenIssuer } from '#services/sso/identity_token_issuer'
 import { EmbedTokens } from '#services/sso/embed_tokens'
 import { RETIRED_KEY_RETENTION_MS, signingKeys } from '#services/sso/signing_keys'
 import { TERMINAL_ORIGIN } from '#services/sso/audit_log'
+import SigningKey from '#models/sso/signing_key'
+import AuditEvent from '#models/sso/audit_event'
 
 const TRANSFER_CALLBACK = 'http://transfer.example.test:5000/auth/callback'
 const SCHEDULE_CALLBACK = 'http://schedule.example.test:3334/auth/callback'
@@ -229,5 +232,59 @@ test.group('sso GET /.well-known/jwks.json', (group) => {
       assert.containsSubset(key, { kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })
       assert.notProperty(key, 'd')
     }
+  })
+})
+
+test.group('sso node ace sso:keys:rotate', (group) => {
+  eachTestWithItsOwnKeys(group)
+  group.setup(() => {
+    ace.ui.switchMode('raw')
+    return () => ace.ui.switchMode('normal')
+  })
+
+  async function rotate(argv: string[] = []) {
+    const command = await ace.exec('sso:keys:rotate', argv)
+    const output = command.logger
+      .getLogs()
+      .map((entry) => entry.message)
+      .join('\n')
+    command.logger.flushLogs()
+    return { exitCode: command.exitCode, output }
+  }
+
+  test('rotates the key (audited), keeps the old one for its tokens and prunes expired ones', async ({
+    client,
+    assert,
+  }) => {
+    const { app } = await connectedApp()
+    const user = await person()
+    const before = await new IdentityTokenIssuer().issue(user.id, app.apiKey)
+    const previousKid = decodeProtectedHeader(before).kid!
+
+    const first = await rotate()
+    assert.equal(first.exitCode, 0)
+    const current = await SigningKey.query().whereNull('retired_at').firstOrFail()
+    assert.include(first.output, `New signing key ${current.kid}`)
+    assert.include(first.output, `Retired ${previousKid}`)
+    const audit = await AuditEvent.query()
+      .where('event', 'signing_key_rotated')
+      .orderBy('id', 'desc')
+      .firstOrFail()
+    assert.equal(audit.userAgent, 'ace (terminal)')
+    const stillValid = await client
+      .post('/api/apps/validate-token')
+      .json({ token: before, apiKey: app.apiKey })
+    stillValid.assertStatus(200)
+
+    await db
+      .from('signing_keys')
+      .where('kid', previousKid)
+      .update({ retired_at: new Date(Date.now() - RETIRED_KEY_RETENTION_MS - 60_000) })
+    const pruning = await rotate(['--prune-only'])
+    assert.equal(pruning.exitCode, 0)
+    assert.include(pruning.output, `Pruned ${previousKid}`)
+    assert.isNull(await SigningKey.findBy('kid', previousKid))
+    const unchanged = await SigningKey.query().whereNull('retired_at').firstOrFail()
+    assert.equal(unchanged.kid, current.kid, '--prune-only does not rotate')
   })
 })

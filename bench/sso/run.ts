@@ -1,0 +1,362 @@
+/*
+ * `npm run bench:sso`: sso's hot paths, measured against the production build.
+ *
+ *   1. builds the project (`node ace build`; `--no-build` reuses build/),
+ *   2. starts an embedded PostgreSQL on a free port, migrates and seeds an
+ *      sso database (a verified person and a connected app),
+ *   3. starts the built server (`node build/bin/server.js`, NODE_ENV=production),
+ *   4. measures sign-in (POST /login with its CSRF token, end to end) beside
+ *      one bare argon2id hash with the parameters the server stored,
+ *   5. measures POST /api/apps/validate-token with autocannon beside a bare
+ *      Node http server answering fixed JSON, in the same run, and reports the
+ *      ratio; plus the framework's floor (the JWKS, served from memory) and
+ *      the refusal of a forged token, which never reaches the database.
+ *
+ * Options: --no-build, --connections=50, --duration=10, --sign-ins=20.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cpus, totalmem } from 'node:os'
+import { rm } from 'node:fs/promises'
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon, { type Options as LoadOptions } from 'autocannon'
+import argon2, { type HashOptions } from 'argon2'
+import pg from 'pg'
+import {
+  EmbeddedDatabase,
+  recreateDatabase,
+  withDatabase,
+} from '../../app/services/shared/embedded_database.ts'
+import { freePort } from '../../app/services/shared/local_stack.ts'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+const buildDir = `${root}build/`
+
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'connections': { type: 'string', default: '50' },
+    'duration': { type: 'string', default: '10' },
+    'sign-ins': { type: 'string', default: '20' },
+  },
+})
+const CONNECTIONS = Number(options.connections)
+const DURATION = Number(options.duration)
+const SIGN_INS = Number(options['sign-ins'])
+const EMAIL = 'bench@example.com'
+
+const children: ChildProcess[] = []
+
+function log(line: string) {
+  console.error(`· ${line}`)
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout!.on('data', (chunk) => (output += chunk))
+    child.stderr!.on('data', (chunk) => (output += chunk))
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`))
+    )
+  })
+}
+
+/** Starts a long-running child and resolves once `ready` says it is up. */
+function start(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  return { child, output: () => output }
+}
+
+async function waitForHttp(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`the server exited while starting:\n${output()}`)
+    }
+    try {
+      await fetch(url, { headers: { accept: 'application/json' } })
+      return
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  }
+  throw new Error(`${url} did not answer within 60 seconds:\n${output()}`)
+}
+
+/** A minimal cookie jar: name → value, from Set-Cookie headers. */
+class Cookies {
+  #jar = new Map<string, string>()
+  take(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const index = pair.indexOf('=')
+      this.#jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim())
+    }
+  }
+  header() {
+    return [...this.#jar].map(([name, value]) => `${name}=${value}`).join('; ')
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length
+  return { mean, p50: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0] }
+}
+
+/** One sign-in as a browser does it: the page (session + CSRF token), then the POST. */
+async function signIn(baseUrl: string, password: string) {
+  const cookies = new Cookies()
+  const page = await fetch(`${baseUrl}/login`, { redirect: 'manual' })
+  cookies.take(page)
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
+  if (!csrf) {
+    throw new Error('GET /login carried no CSRF token')
+  }
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'cookie': cookies.header(),
+    },
+    body: new URLSearchParams({ email: EMAIL, password, _csrf: csrf }).toString(),
+  })
+  await response.arrayBuffer()
+  const elapsed = performance.now() - started
+  cookies.take(response)
+  const location = response.headers.get('location') ?? ''
+  if (response.status !== 302 || location.includes('/login')) {
+    throw new Error(`sign-in failed: ${response.status} → ${location}`)
+  }
+  return { elapsed, cookies }
+}
+
+async function measure(name: string, request: LoadOptions) {
+  log(`${name}: warming up`)
+  await autocannon({ ...request, connections: CONNECTIONS, duration: 2 })
+  log(`${name}: ${CONNECTIONS} connections, ${DURATION} s`)
+  const result = await autocannon({ ...request, connections: CONNECTIONS, duration: DURATION })
+  return {
+    requestsPerSecond: result.requests.average,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  }
+}
+
+const dataDir = `${root}storage/bench-postgres-${process.pid}`
+const resources: { database: EmbeddedDatabase | null } = { database: null }
+
+async function main() {
+  if (!options['no-build']) {
+    log('building (node ace build)')
+    await run(process.execPath, ['ace', 'build'], root, {
+      ...process.env,
+      APP_ID: 'sso',
+      APP_KEY: randomBytes(32).toString('base64url'),
+      DATABASE_URL: 'postgres://unused',
+    })
+  }
+  if (!existsSync(`${buildDir}bin/server.js`)) {
+    throw new Error('build/bin/server.js is missing: run without --no-build')
+  }
+
+  log('starting PostgreSQL')
+  const database = new EmbeddedDatabase(dataDir, await freePort())
+  resources.database = database
+  await database.start(log)
+  await recreateDatabase(database.url('postgres'), 'bench_sso')
+
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const callback = `http://127.0.0.1:${await freePort()}/auth/callback`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ID: 'sso',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    APP_KEY: randomBytes(32).toString('base64url'),
+    DATABASE_URL: withDatabase(database.url('postgres'), 'bench_sso'),
+    LOG_LEVEL: 'warn',
+    MAIL_MAILER: 'outbox',
+    MAIL_OUTBOX_DIR: `${dataDir}-outbox`,
+    FORCE_COLOR: '0',
+  }
+
+  log('migrating and seeding')
+  await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
+  const seedOutput = await run(
+    process.execPath,
+    ['ace.js', 'sso:demo-seed', EMAIL, `--app=bench=${callback}`],
+    buildDir,
+    env
+  )
+  const seed = JSON.parse(seedOutput.trim().split('\n').at(-1)!) as {
+    admin: { password: string }
+    apps: { apiKey: string }[]
+  }
+  const apiKey = seed.apps[0].apiKey
+
+  log('starting the built server')
+  const server = start(['bin/server.js'], buildDir, env)
+  await waitForHttp(`${baseUrl}/api/bench-probe`, server.child, server.output)
+
+  log(`signing in ${SIGN_INS} times`)
+  await signIn(baseUrl, seed.admin.password)
+  const signIns: number[] = []
+  let session: Cookies | null = null
+  for (let i = 0; i < SIGN_INS; i++) {
+    const { elapsed, cookies } = await signIn(baseUrl, seed.admin.password)
+    signIns.push(elapsed)
+    session = cookies
+  }
+
+  const client = new pg.Client({ connectionString: env.DATABASE_URL })
+  await client.connect()
+  const { rows } = await client.query('select password from users where email = $1', [EMAIL])
+  await client.end()
+  const stored = rows[0].password as string
+  const [, , , parameters] = stored.split('$')
+  const { m, t, p } = Object.fromEntries(
+    parameters.split(',').map((entry) => entry.split('=') as [string, string])
+  )
+  const argonOptions: HashOptions = {
+    type: argon2.argon2id,
+    memoryCost: Number(m),
+    timeCost: Number(t),
+    parallelism: Number(p),
+    hashLength: 32,
+  }
+  log(`hashing ${SIGN_INS} times with argon2id m=${m},t=${t},p=${p}`)
+  await argon2.hash('warm up the hasher', argonOptions)
+  const hashes: number[] = []
+  for (let i = 0; i < SIGN_INS; i++) {
+    const started = performance.now()
+    await argon2.hash(seed.admin.password, argonOptions)
+    hashes.push(performance.now() - started)
+  }
+
+  const authorize = await fetch(
+    `${baseUrl}/authorize?${new URLSearchParams({ client_id: apiKey, redirect_uri: callback })}`,
+    { redirect: 'manual', headers: { cookie: session!.header() } }
+  )
+  const token = new URL(authorize.headers.get('location') ?? '', baseUrl).searchParams.get('token')
+  if (!token) {
+    throw new Error(
+      `/authorize gave no token (${authorize.status} ${authorize.headers.get('location')})`
+    )
+  }
+  const body = JSON.stringify({ token, apiKey })
+  const check = await fetch(`${baseUrl}/api/apps/validate-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  })
+  const answer = await check.text()
+  if (check.status !== 200) {
+    throw new Error(`validate-token refused the benchmark token: ${answer}`)
+  }
+
+  const bare = start([`${root}bench/sso/bare_server.ts`, answer], root, {
+    ...process.env,
+    NODE_OPTIONS: '--import=@poppinss/ts-exec',
+  })
+  await new Promise((resolve) => bare.child.stdout!.once('data', resolve))
+  const barePort = Number(bare.output().trim())
+
+  const post = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  }
+  const bareResult = await measure('bare Node http', {
+    url: `http://127.0.0.1:${barePort}/`,
+    ...post,
+    body,
+  })
+  const validResult = await measure('validate-token (valid)', {
+    url: `${baseUrl}/api/apps/validate-token`,
+    ...post,
+    body,
+  })
+  const floorResult = await measure('GET /.well-known/jwks.json', {
+    url: `${baseUrl}/.well-known/jwks.json`,
+  })
+  const [header, payload] = token.split('.')
+  const forgedResult = await measure('validate-token (forged signature)', {
+    url: `${baseUrl}/api/apps/validate-token`,
+    ...post,
+    body: JSON.stringify({ token: `${header}.${payload}.${'A'.repeat(86)}`, apiKey }),
+  })
+
+  const cpu = cpus()
+  const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
+  const signInTimes = summary(signIns)
+  const hashTimes = summary(hashes)
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  const rps = (value: number) => Math.round(value).toLocaleString('en')
+
+  console.log(`
+Machine: ${machine}
+autocannon: ${CONNECTIONS} connections, ${DURATION} s per target (after a 2 s warm-up), same machine
+
+| target | requests/s | p50 latency | p99 latency | non-2xx |
+|---|---|---|---|---|
+| bare Node http (fixed JSON) | ${rps(bareResult.requestsPerSecond)} | ${bareResult.latencyP50} ms | ${bareResult.latencyP99} ms | ${bareResult.non2xx} |
+| POST /api/apps/validate-token, valid token | ${rps(validResult.requestsPerSecond)} | ${validResult.latencyP50} ms | ${validResult.latencyP99} ms | ${validResult.non2xx} |
+| GET /.well-known/jwks.json (framework only: no query, no signature) | ${rps(floorResult.requestsPerSecond)} | ${floorResult.latencyP50} ms | ${floorResult.latencyP99} ms | ${floorResult.non2xx} |
+| POST /api/apps/validate-token, forged signature (401) | ${rps(forgedResult.requestsPerSecond)} | ${forgedResult.latencyP50} ms | ${forgedResult.latencyP99} ms | ${forgedResult.non2xx} |
+
+validate-token / bare Node: ${((validResult.requestsPerSecond / bareResult.requestsPerSecond) * 100).toFixed(1)} % of the throughput
+
+Sign-in, ${SIGN_INS} sequential runs (argon2id m=${m}, t=${t}, p=${p}):
+
+| measure | mean | p50 | p95 | min |
+|---|---|---|---|---|
+| POST /login, end to end | ${ms(signInTimes.mean)} | ${ms(signInTimes.p50)} | ${ms(signInTimes.p95)} | ${ms(signInTimes.min)} |
+| one bare argon2id hash | ${ms(hashTimes.mean)} | ${ms(hashTimes.p50)} | ${ms(hashTimes.p95)} | ${ms(hashTimes.min)} |
+
+Sign-in beyond the hash (p50): ${ms(signInTimes.p50 - hashTimes.p50)}
+`)
+  if (validResult.errors > 0 || validResult.non2xx > 0) {
+    throw new Error(
+      `validate-token had ${validResult.non2xx} non-2xx answers and ${validResult.errors} errors`
+    )
+  }
+}
+
+try {
+  await main()
+} finally {
+  for (const child of children) {
+    child.kill('SIGTERM')
+  }
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) =>
+          child.exitCode !== null ? resolve(null) : child.once('exit', resolve)
+        )
+    )
+  )
+  await resources.database?.stop()
+  await rm(dataDir, { recursive: true, force: true })
+  await rm(`${dataDir}-outbox`, { recursive: true, force: true })
+}
