@@ -19,7 +19,9 @@ export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seede
  */
 export async function startBrowserStack(
   name: string,
-  extraEnv: (ports: Record<AppId, number>) => LocalStackOptions['extraEnv'] = () => ({})
+  extraEnv: (
+    ports: Record<AppId, number>
+  ) => LocalStackOptions['extraEnv'] | Promise<LocalStackOptions['extraEnv']> = () => ({})
 ): Promise<SeededStack> {
   const server = process.env.TEST_DATABASE_SERVER_URL
   if (!server) {
@@ -41,7 +43,7 @@ export async function startBrowserStack(
     databaseUrls,
     secrets,
     adminEmail: 'admin@example.com',
-    extraEnv: extraEnv(ports),
+    extraEnv: await extraEnv(ports),
     log: (source, line) => {
       if (process.env.STACK_LOG) {
         console.log(`${source} │ ${line}`)

@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
-import { APP_IDS, type AppId } from '#services/shared/app_profiles'
-import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
-import { LocalStack, freePort, type SeedResult } from '#services/shared/local_stack'
+import type { LocalStack } from '#services/shared/local_stack'
+import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 
 /**
  * The whole stack as `npm run dev` starts it (own databases, free ports), and
@@ -13,41 +10,10 @@ import { LocalStack, freePort, type SeedResult } from '#services/shared/local_st
  */
 test.group('one sign-in across sso, transfer and schedule', (group) => {
   let stack: LocalStack
-  let seed: Extract<SeedResult, { seeded: true }>
+  let seed: SeededStack['seed']
 
   group.setup(async () => {
-    const server = process.env.TEST_DATABASE_SERVER_URL
-    if (!server) {
-      throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests with npm test')
-    }
-    const databaseUrls = {} as Record<AppId, string>
-    const ports = {} as Record<AppId, number>
-    const secrets = {} as Record<AppId, string>
-    for (const appId of APP_IDS) {
-      await recreateDatabase(server, `browser_${appId}`)
-      databaseUrls[appId] = withDatabase(server, `browser_${appId}`)
-      ports[appId] = await freePort()
-      secrets[appId] = randomBytes(32).toString('base64url')
-    }
-    stack = new LocalStack({
-      root: app.makePath(),
-      host: 'localhost',
-      ports,
-      databaseUrls,
-      secrets,
-      adminEmail: 'admin@example.com',
-      log: (source, line) => {
-        if (process.env.STACK_LOG) {
-          console.log(`${source} │ ${line}`)
-        }
-      },
-    })
-    const result = await stack.prepare()
-    if (!result.seeded) {
-      throw new Error('the browser test databases were not empty')
-    }
-    seed = result
-    await stack.start(seed)
+    ;({ stack, seed } = await startBrowserStack('shared'))
     return () => stack.stop()
   })
 

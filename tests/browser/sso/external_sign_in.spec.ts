@@ -1,10 +1,7 @@
-import { randomBytes } from 'node:crypto'
 import { test } from '@japa/runner'
-import app from '@adonisjs/core/services/app'
 import type { Page } from 'playwright'
-import { APP_IDS, type AppId } from '#services/shared/app_profiles'
-import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
-import { LocalStack, freePort } from '#services/shared/local_stack'
+import type { LocalStack } from '#services/shared/local_stack'
+import { startBrowserStack } from '#tests/helpers/browser_stack'
 import { TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 /**
@@ -16,52 +13,22 @@ test.group('sign in through an external OpenID Connect provider', (group) => {
   let idp: TestOidcProvider
 
   group.setup(async () => {
-    const server = process.env.TEST_DATABASE_SERVER_URL
-    if (!server) {
-      throw new Error('TEST_DATABASE_SERVER_URL is not set: run the tests with npm test')
-    }
-    const databaseUrls = {} as Record<AppId, string>
-    const ports = {} as Record<AppId, number>
-    const secrets = {} as Record<AppId, string>
-    for (const appId of APP_IDS) {
-      await recreateDatabase(server, `browser_oidc_${appId}`)
-      databaseUrls[appId] = withDatabase(server, `browser_oidc_${appId}`)
-      ports[appId] = await freePort()
-      secrets[appId] = randomBytes(32).toString('base64url')
-    }
-
-    idp = new TestOidcProvider({
-      redirectUris: [`http://localhost:${ports.sso}/auth/oidc/callback`],
-    })
-    await idp.start()
-    idp.addAccount({
-      sub: 'grip-at-idp',
-      email: 'grip@example.com',
-      emailVerified: true,
-      name: 'Gale Grip',
-    })
-    // The demo admin is also known to the provider, under the same address.
-    idp.addAccount({ sub: 'admin-at-idp', email: 'admin@example.com', emailVerified: true })
-
-    stack = new LocalStack({
-      root: app.makePath(),
-      host: 'localhost',
-      ports,
-      databaseUrls,
-      secrets,
-      adminEmail: 'admin@example.com',
-      extraEnv: { sso: idp.env('Test IdP') },
-      log: (source, line) => {
-        if (process.env.STACK_LOG) {
-          console.log(`${source} │ ${line}`)
-        }
-      },
-    })
-    const seed = await stack.prepare()
-    if (!seed.seeded) {
-      throw new Error('the browser test databases were not empty')
-    }
-    await stack.start(seed)
+    // The provider must know sso's callback, so it starts once the ports are chosen.
+    ;({ stack } = await startBrowserStack('oidc', async (ports) => {
+      idp = new TestOidcProvider({
+        redirectUris: [`http://localhost:${ports.sso}/auth/oidc/callback`],
+      })
+      await idp.start()
+      idp.addAccount({
+        sub: 'grip-at-idp',
+        email: 'grip@example.com',
+        emailVerified: true,
+        name: 'Gale Grip',
+      })
+      // The demo admin is also known to the provider, under the same address.
+      idp.addAccount({ sub: 'admin-at-idp', email: 'admin@example.com', emailVerified: true })
+      return { sso: idp.env('Test IdP') }
+    }))
     return async () => {
       await stack.stop()
       await idp.stop()
