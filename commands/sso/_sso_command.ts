@@ -4,6 +4,8 @@ import { AppCommand } from '#commands/shared/_app_command'
 import type { PeopleDirectory } from '#services/sso/people_directory'
 import type { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import type { AdminActor } from '#services/sso/admin_actor'
+import type User from '#models/sso/user'
+import type ConnectedApp from '#models/sso/connected_app'
 
 /** What an operator's command works with; the audit log names the terminal as the actor. */
 export interface OperatorTools {
@@ -62,6 +64,32 @@ export abstract class SsoCommand extends AppCommand {
       this.fail(`No person with the email ${email}`)
     }
     return person
+  }
+
+  /** Runs `action` on the person with this email, or says there is none. */
+  protected withPerson(
+    email: string,
+    action: (person: User, tools: OperatorTools) => Promise<void>
+  ) {
+    return this.guarded(async (tools) => {
+      const person = await this.findPerson(tools, email)
+      if (person) {
+        await action(person, tools)
+      }
+    })
+  }
+
+  /** Runs `action` on the app with this apiKey (enabled or not), or says there is none. */
+  protected withApp(
+    apiKey: string,
+    action: (app: ConnectedApp, tools: OperatorTools) => Promise<void>
+  ) {
+    return this.guarded(async (tools) => {
+      const app = await this.findApp(tools, apiKey)
+      if (app) {
+        await action(app, tools)
+      }
+    })
   }
 
   /** The app with this apiKey (enabled or not), or null after saying so. */

@@ -12,11 +12,7 @@ export default class SsoAppsDelete extends SsoCommand {
   declare force?: boolean
 
   async run() {
-    await this.guarded(async (tools) => {
-      const app = await this.findApp(tools, this.apiKey)
-      if (!app) {
-        return
-      }
+    await this.withApp(this.apiKey, async (app, tools) => {
       const confirmed =
         this.force ||
         (await this.prompt.confirm(

@@ -10,14 +10,10 @@ export default class SsoAppsDisable extends SsoCommand {
   declare apiKey: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const app = await this.findApp(tools, this.apiKey)
-      if (!app) {
-        return
-      }
+    await this.withApp(this.apiKey, async (app, tools) => {
       await tools.registry.setEnabled(app, false, tools.actor)
       this.logger.success(
-        ` sign-in and token validation for it stop:Disabled "${app.name}" (${app.apiKey})`
+        `Disabled "${app.name}" (${app.apiKey}): sign-in and token validation for it stop`
       )
     })
   }

@@ -9,11 +9,7 @@ export default class SsoAppsEnable extends SsoCommand {
   declare apiKey: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const app = await this.findApp(tools, this.apiKey)
-      if (!app) {
-        return
-      }
+    await this.withApp(this.apiKey, async (app, tools) => {
       await tools.registry.setEnabled(app, true, tools.actor)
       this.logger.success(`Enabled "${app.name}" (${app.apiKey})`)
     })

@@ -10,11 +10,7 @@ export default class SsoAppsRotateSecret extends SsoCommand {
   declare apiKey: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const app = await this.findApp(tools, this.apiKey)
-      if (!app) {
-        return
-      }
+    await this.withApp(this.apiKey, async (app, tools) => {
       const secretKey = await tools.registry.rotateSecret(app, tools.actor)
       this.logger.success(`New secretKey for "${app.name}"; the old one no longer works`)
       this.logger.log(`secretKey: ${secretKey}`)

@@ -9,11 +9,7 @@ export default class SsoPeopleDisable extends SsoCommand {
   declare email: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const person = await this.findPerson(tools, this.email)
-      if (!person) {
-        return
-      }
+    await this.withPerson(this.email, async (person, tools) => {
       const { sessionsEnded } = await tools.people.disable(person, tools.actor)
       this.logger.success(`Disabled ${person.email} and ended ${sessionsEnded} session(s)`)
     })

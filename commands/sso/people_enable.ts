@@ -9,11 +9,7 @@ export default class SsoPeopleEnable extends SsoCommand {
   declare email: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const person = await this.findPerson(tools, this.email)
-      if (!person) {
-        return
-      }
+    await this.withPerson(this.email, async (person, tools) => {
       await tools.people.enable(person, tools.actor)
       this.logger.success(`Enabled ${person.email}`)
     })

@@ -9,11 +9,7 @@ export default class SsoPeopleEndSessions extends SsoCommand {
   declare email: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const person = await this.findPerson(tools, this.email)
-      if (!person) {
-        return
-      }
+    await this.withPerson(this.email, async (person, tools) => {
       const ended = await tools.people.endSessions(person, tools.actor)
       this.logger.success(`Ended ${ended} session(s) of ${person.email}`)
     })

@@ -9,11 +9,7 @@ export default class SsoPeopleResetTotp extends SsoCommand {
   declare email: string
 
   async run() {
-    await this.guarded(async (tools) => {
-      const person = await this.findPerson(tools, this.email)
-      if (!person) {
-        return
-      }
+    await this.withPerson(this.email, async (person, tools) => {
       const { wasEnabled } = await tools.people.resetTotp(person, tools.actor)
       this.logger.success(
         wasEnabled
