@@ -118,7 +118,13 @@ try {
       'To start over with new demo data, stop the stack and delete storage/postgres.'
     )
   }
-  lines.push('', 'Press Ctrl-C to stop.')
+  lines.push(
+    '',
+    'Mail (confirmation and reset links) is not sent: each message is a JSON file',
+    'in storage/outbox/<app>/. Set SMTP_HOST to send real mail.',
+    '',
+    'Press Ctrl-C to stop.'
+  )
   console.log(lines.join('\n'))
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
