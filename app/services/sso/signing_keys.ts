@@ -86,6 +86,7 @@ export class SigningKeys {
   #keys = new Map<string, CachedKey>()
   #loadedAt = 0
   #loading: Promise<void> | null = null
+  #queued: Promise<void> | null = null
   #lastUnknownKidReload = 0
 
   /** The newest key that is not retired; the first use on a fresh install creates one. */
@@ -196,9 +197,23 @@ export class SigningKeys {
     return rows.map((row) => row.kid)
   }
 
-  /** Replaces the cached keys with what the database holds now. */
+  /**
+   * Replaces the cached keys with what the database holds now. A load already
+   * under way may have read the table before the caller's change, so one more
+   * load is queued behind it (and shared by every caller that asks meanwhile).
+   */
   reload(): Promise<void> {
-    this.#loading ??= this.#load().finally(() => {
+    this.#queued ??= (this.#loading ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => {
+        this.#queued = null
+        return this.#startLoad()
+      })
+    return this.#queued
+  }
+
+  #startLoad() {
+    this.#loading = this.#load().finally(() => {
       this.#loading = null
     })
     return this.#loading
@@ -224,9 +239,10 @@ export class SigningKeys {
     this.#loadedAt = Date.now()
   }
 
+  /** Reloads a stale cache; concurrent requests share one load. */
   async #fresh() {
     if (Date.now() - this.#loadedAt > CACHE_TTL_MS) {
-      await this.reload()
+      await (this.#loading ?? this.#queued ?? this.reload())
     }
   }
 
