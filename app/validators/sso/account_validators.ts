@@ -31,7 +31,10 @@ export const passwordResetValidator = vine.create({
 })
 
 export const passwordChangeValidator = vine.create({
-  currentPassword: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH * 4),
+  currentPassword: vine
+    .string()
+    .minLength(1)
+    .maxLength(PASSWORD_MAX_LENGTH * 4),
   newPassword,
 })
 
@@ -50,7 +53,10 @@ export const profileValidator = vine.create({
 
 export const emailChangeValidator = vine.create({
   email,
-  currentPassword: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH * 4),
+  currentPassword: vine
+    .string()
+    .minLength(1)
+    .maxLength(PASSWORD_MAX_LENGTH * 4),
 })
 
 export const avatarValidator = vine.create({
@@ -67,6 +73,9 @@ export const secondFactorValidator = vine.create({
 })
 
 export const totpDisableValidator = vine.create({
-  password: vine.string().minLength(1).maxLength(PASSWORD_MAX_LENGTH * 4),
+  password: vine
+    .string()
+    .minLength(1)
+    .maxLength(PASSWORD_MAX_LENGTH * 4),
   code: vine.string().trim().minLength(6).maxLength(32),
 })

@@ -31,7 +31,11 @@ export function SsoLayout(props: { title: string; isAdmin: boolean; children: Re
     >
       <nav className="tabs" aria-label="Account">
         {links.map((link) => (
-          <a key={link.href} href={link.href} aria-current={path === link.href ? 'page' : undefined}>
+          <a
+            key={link.href}
+            href={link.href}
+            aria-current={path === link.href ? 'page' : undefined}
+          >
             {link.label}
           </a>
         ))}
