@@ -6,8 +6,19 @@ import adonisjs from '@adonisjs/vite/client'
 /*
  * One entrypoint per app. Each entry only globs its own pages folder, so one
  * app's bundle never contains another app's pages.
+ *
+ * In development each app process runs its own Vite server. They get their
+ * own dependency cache (three servers optimising into one folder at once
+ * clobber each other on a cold start), and each crawls its own pages up
+ * front, so no dependency is discovered mid-visit (which reloads the page).
  */
+const appId = process.env.APP_ID
+
 export default defineConfig({
+  cacheDir: appId ? `node_modules/.vite/${appId}` : 'node_modules/.vite/build',
+  optimizeDeps: appId
+    ? { entries: [`inertia/app/${appId}.tsx`, `inertia/pages/${appId}/**/*.tsx`] }
+    : undefined,
   plugins: [
     inertia({ ssr: { enabled: false } }),
     react(),
