@@ -39,7 +39,12 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       teardown: runnerHooks.teardown.concat([() => app.terminate()]),
     })
   })
-  .run(() => run())
+  .run(async (app) => {
+    await run()
+    // When Japa stops before its teardown (an unknown suite or file filter),
+    // the app is still up and its database pool would keep the process alive.
+    await app.terminate()
+  })
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { SignJWT } from 'jose'
 import { appUrl } from '#config/app'
-import { SIGNING_ALGORITHM, signingKeys, type TokenRejection } from '#services/sso/signing_keys'
+import { signingKeys, type TokenRejection } from '#services/sso/signing_keys'
 
 /** Embed tokens are short-lived: the widget is opened right after the app asks for one. */
 export const EMBED_TOKEN_LIFETIME_SECONDS = 600
@@ -22,17 +20,16 @@ export interface EmbedClaims {
 /** Signs and verifies the tokens that open the account widget (GET /embed). */
 export class EmbedTokens {
   async issue(userId: number, apiKey: string, issuedAt = new Date()) {
-    const { kid, privateKey } = await signingKeys.signingKey()
-    const iat = Math.floor(issuedAt.getTime() / 1000)
-    const token = await new SignJWT({ azp: apiKey })
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: EMBED_TOKEN_TYPE, kid })
-      .setIssuer(appUrl)
-      .setSubject(String(userId))
-      .setAudience(EMBED_AUDIENCE)
-      .setJti(randomUUID())
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + EMBED_TOKEN_LIFETIME_SECONDS)
-      .sign(privateKey)
+    const token = await signingKeys.sign(
+      {
+        typ: EMBED_TOKEN_TYPE,
+        subject: String(userId),
+        audience: EMBED_AUDIENCE,
+        lifetimeSeconds: EMBED_TOKEN_LIFETIME_SECONDS,
+      },
+      { azp: apiKey },
+      issuedAt
+    )
     return { token, expiresIn: EMBED_TOKEN_LIFETIME_SECONDS }
   }
 

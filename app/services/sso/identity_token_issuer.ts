@@ -1,9 +1,5 @@
-import { randomUUID } from 'node:crypto'
-import { SignJWT } from 'jose'
-import { appUrl } from '#config/app'
 import {
   IDENTITY_TOKEN_LIFETIME_SECONDS,
-  SIGNING_ALGORITHM,
   signingKeys,
   type TokenRejection,
 } from '#services/sso/signing_keys'
@@ -29,17 +25,16 @@ export interface IdentityClaims {
 export class IdentityTokenIssuer {
   /** `issuedAt` defaults to now; an earlier time backdates the token (tests, clock skew). */
   async issue(userId: number, apiKey: string, issuedAt = new Date()): Promise<string> {
-    const { kid, privateKey } = await signingKeys.signingKey()
-    const iat = Math.floor(issuedAt.getTime() / 1000)
-    return new SignJWT({})
-      .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: IDENTITY_TOKEN_TYPE, kid })
-      .setIssuer(appUrl)
-      .setSubject(String(userId))
-      .setAudience(apiKey)
-      .setJti(randomUUID())
-      .setIssuedAt(iat)
-      .setExpirationTime(iat + IDENTITY_TOKEN_LIFETIME_SECONDS)
-      .sign(privateKey)
+    return signingKeys.sign(
+      {
+        typ: IDENTITY_TOKEN_TYPE,
+        subject: String(userId),
+        audience: apiKey,
+        lifetimeSeconds: IDENTITY_TOKEN_LIFETIME_SECONDS,
+      },
+      {},
+      issuedAt
+    )
   }
 
   /** Returns the claims, or a reason the token is not acceptable for `apiKey`. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   calculateJwkThumbprint,
   decodeProtectedHeader,
@@ -6,6 +7,7 @@ import {
   generateKeyPair,
   importJWK,
   jwtVerify,
+  SignJWT,
   type CryptoKey,
   type JWK,
   type JWTPayload,
@@ -109,6 +111,28 @@ export class SigningKeys {
       key.privateKey = (await importJWK(JSON.parse(jwk), SIGNING_ALGORITHM)) as CryptoKey
     }
     return { kid: key.kid, privateKey: key.privateKey }
+  }
+
+  /**
+   * Signs a token with the current key: `kid` and `typ` in the header; sso as
+   * issuer; `lifetimeSeconds` from `issuedAt`; a fresh `jti`.
+   */
+  async sign(
+    claims: { typ: string; subject: string; audience: string; lifetimeSeconds: number },
+    extra: JWTPayload = {},
+    issuedAt = new Date()
+  ): Promise<string> {
+    const { kid, privateKey } = await this.signingKey()
+    const iat = Math.floor(issuedAt.getTime() / 1000)
+    return new SignJWT(extra)
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, typ: claims.typ, kid })
+      .setIssuer(appUrl)
+      .setSubject(claims.subject)
+      .setAudience(claims.audience)
+      .setJti(randomUUID())
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + claims.lifetimeSeconds)
+      .sign(privateKey)
   }
 
   /**

@@ -3,9 +3,10 @@ import { fieldMessages } from './field_messages'
 
 /**
  * One request at a time from a page: `run` clears the last outcome, marks the
- * page busy, and keeps either the success message or the field errors.
+ * page busy, and keeps either the success message or the errors `describe`
+ * makes of the failure. `reject` shows errors found before any request.
  */
-export function useAction() {
+export function useAction(describe: (error: unknown) => Record<string, string> = fieldMessages) {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [status, setStatus] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
@@ -17,13 +18,18 @@ export function useAction() {
     try {
       setStatus(await action())
     } catch (error) {
-      setErrors(fieldMessages(error))
+      setErrors(describe(error))
     } finally {
       setBusy(false)
     }
   }
 
-  return { errors, status, busy, run }
+  function reject(found: Record<string, string>) {
+    setStatus(null)
+    setErrors(found)
+  }
+
+  return { errors, status, busy, run, reject }
 }
 
 /** The outcome of the last action: its message, or an error not tied to a field. */

@@ -1,4 +1,5 @@
 import { ApiError } from '../../shared/http'
+import { fieldMessages } from '../field_messages'
 
 /**
  * JSON calls of the widget. They carry the embed token as a Bearer header
@@ -36,4 +37,11 @@ export function failureMessage(error: unknown) {
     return 'Too many attempts. Please wait a few minutes and try again.'
   }
   return error instanceof Error ? error.message : 'Something went wrong.'
+}
+
+/** Field errors of a 422; anything else as one message the person can act on. */
+export function widgetErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError && error.status === 422
+    ? fieldMessages(error)
+    : { form: failureMessage(error) }
 }

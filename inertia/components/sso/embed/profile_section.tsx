@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react'
-import { fieldMessages } from '../field_messages'
+import type { FormEvent } from 'react'
+import { useAction } from '../use_action'
 import { FieldError } from '../notices'
-import { ApiError } from '../../shared/http'
-import { failureMessage, type EmbedCall } from './embed_api'
+import { widgetErrors, type EmbedCall } from './embed_api'
 
 export interface WidgetProfile {
   email: string
@@ -18,17 +17,12 @@ export function ProfileSection(props: {
   call: EmbedCall
   onSaved: (profile: WidgetProfile, user: unknown) => void
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [status, setStatus] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { errors, status, busy, run } = useAction(widgetErrors)
 
-  async function save(event: FormEvent<HTMLFormElement>) {
+  function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    setBusy(true)
-    setErrors({})
-    setStatus(null)
-    try {
+    return run(async () => {
       const answer = await props.call<{ profile: WidgetProfile; user: unknown }>(
         'PATCH',
         '/api/embed/profile',
@@ -38,17 +32,9 @@ export function ProfileSection(props: {
           username: String(form.get('username') ?? ''),
         }
       )
-      setStatus('Profile saved.')
       props.onSaved(answer.profile, answer.user)
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && error.status === 422
-          ? fieldMessages(error)
-          : { form: failureMessage(error) }
-      )
-    } finally {
-      setBusy(false)
-    }
+      return 'Profile saved.'
+    })
   }
 
   const { profile } = props

@@ -1,8 +1,7 @@
-import { useState, type FormEvent } from 'react'
-import { fieldMessages } from '../field_messages'
+import type { FormEvent } from 'react'
+import { useAction } from '../use_action'
 import { FieldError } from '../notices'
-import { ApiError } from '../../shared/http'
-import { failureMessage, type EmbedCall } from './embed_api'
+import { widgetErrors, type EmbedCall } from './embed_api'
 
 /**
  * The password form and a two-factor summary. Enrolling in two-factor needs
@@ -15,38 +14,24 @@ export function SecuritySection(props: {
   call: EmbedCall
   onPasswordChanged: () => void
 }) {
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [status, setStatus] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { errors, status, busy, run, reject } = useAction(widgetErrors)
 
-  async function changePassword(event: FormEvent<HTMLFormElement>) {
+  function changePassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const target = event.currentTarget
     const form = new FormData(target)
-    setErrors({})
-    setStatus(null)
     if (form.get('newPassword') !== form.get('confirmPassword')) {
-      setErrors({ confirmPassword: 'The two new passwords differ.' })
-      return
+      return reject({ confirmPassword: 'The two new passwords differ.' })
     }
-    setBusy(true)
-    try {
+    return run(async () => {
       await props.call('POST', '/api/embed/password', {
         currentPassword: String(form.get('currentPassword') ?? ''),
         newPassword: String(form.get('newPassword') ?? ''),
       })
       target.reset()
-      setStatus('Password changed. Your other sign-in sessions have ended.')
       props.onPasswordChanged()
-    } catch (error) {
-      setErrors(
-        error instanceof ApiError && error.status === 422
-          ? fieldMessages(error)
-          : { form: failureMessage(error) }
-      )
-    } finally {
-      setBusy(false)
-    }
+      return 'Password changed. Your other sign-in sessions have ended.'
+    })
   }
 
   return (
