@@ -1,10 +1,14 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
 
 test.group('PendingAuthCodes', (group) => {
-  group.each.setup(() => testUtils.db().truncate())
+  // A plain delete, not testUtils' truncate: that re-runs the migrator (and its
+  // advisory lock) before every test, which races the concurrent connections
+  // of the exchange test. A global transaction would serialise those connections.
+  group.each.setup(async () => {
+    await db.from('pending_auth_codes').delete()
+  })
 
   test('issues 64-hex-character codes that expire after 60 seconds', async ({ assert }) => {
     const code = await new PendingAuthCodes().issue({ userId: 'u-1' })
