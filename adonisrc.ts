@@ -34,6 +34,7 @@ export default defineConfig({
     () => import('@adonisjs/drive/drive_provider'),
     () => import('@adonisjs/ally/ally_provider'),
     () => import('#providers/relying_party_provider'),
+    () => import('#providers/transfer_provider'),
   ],
 
   preloads: [

@@ -8,7 +8,6 @@ const inertiaConfig = defineConfig({
 export default inertiaConfig
 
 import type { ScheduleSessionUser } from '#services/schedule/schedule_session'
-import type { TransferSessionUser } from '#services/transfer/transfer_sign_in'
 import type { ProfileView } from '#controllers/sso/account_controller'
 import type { SessionDevice } from '#services/sso/account_sessions'
 import type { TotpEnrolment } from '#services/sso/totp_service'
@@ -58,8 +57,6 @@ declare module '@adonisjs/inertia/types' {
       sessions: SessionRow[]
       activity: ActivityRow[]
     }
-    'transfer/home': { signInError: string | null }
-    'transfer/admin': { user: TransferSessionUser | null }
     'schedule/home': { user: ScheduleSessionUser | null; signInError: string | null }
   }
 }

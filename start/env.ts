@@ -38,6 +38,17 @@ const env = await Env.create(new URL('../', import.meta.url), {
   // Files: the `fs` disk under storage/ by default.
   DRIVE_FS_ROOT: Env.schema.string.optional(),
 
+  // transfer's uploads: `fs` (default) or `s3`, any S3-compatible service.
+  // The OBJSTORE_* names are spec 2's (Cloudflare R2 by account id); ENDPOINT
+  // and REGION reach other services (MinIO, AWS, a local s3rver).
+  TRANSFER_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  OBJSTORE_ACCOUNT_ID: Env.schema.string.optional(),
+  OBJSTORE_ACCESS_KEY_ID: Env.schema.string.optional(),
+  OBJSTORE_SECRET_ACCESS_KEY: Env.schema.secret.optional(),
+  OBJSTORE_BUCKET_NAME: Env.schema.string.optional(),
+  OBJSTORE_ENDPOINT: Env.schema.string.optional(),
+  OBJSTORE_REGION: Env.schema.string.optional(),
+
   // sso's external identity providers; each is offered only when configured.
   OIDC_ISSUER: Env.schema.string.optional(),
   OIDC_CLIENT_ID: Env.schema.string.optional(),
@@ -67,6 +78,20 @@ if (appId === 'transfer' && nodeEnv === 'production' && !env.get('SESSION_SECRET
 }
 if (appId !== 'sso' && !env.get('SSO_API_KEY')) {
   throw new Error(`${appId} needs SSO_API_KEY, the apiKey of its connected app in sso`)
+}
+if (appId === 'transfer' && env.get('TRANSFER_DISK') === 's3') {
+  for (const name of [
+    'OBJSTORE_ACCESS_KEY_ID',
+    'OBJSTORE_SECRET_ACCESS_KEY',
+    'OBJSTORE_BUCKET_NAME',
+  ] as const) {
+    if (!env.get(name)) {
+      throw new Error(`TRANSFER_DISK=s3 needs ${name}`)
+    }
+  }
+  if (!env.get('OBJSTORE_ENDPOINT') && !env.get('OBJSTORE_ACCOUNT_ID')) {
+    throw new Error('TRANSFER_DISK=s3 needs OBJSTORE_ENDPOINT or OBJSTORE_ACCOUNT_ID (R2)')
+  }
 }
 for (const name of ['APP_KEY', 'SESSION_SECRET'] as const) {
   const secret = env.get(name)

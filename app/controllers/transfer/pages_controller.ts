@@ -1,6 +1,26 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { transferSession } from '#services/transfer/transfer_session'
+import type { TransferSessionUser } from '#services/transfer/transfer_sign_in'
 
+type StaffPageProps = { user: TransferSessionUser | null }
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'transfer/home': { signInError: string | null }
+    'transfer/admin/uploads': StaffPageProps
+    'transfer/admin/shares': StaffPageProps
+    'transfer/admin/logs': StaffPageProps
+    'transfer/admin/users': StaffPageProps
+    'transfer/admin/settings': StaffPageProps
+    'transfer/admin/email_templates': StaffPageProps
+  }
+}
+
+/**
+ * Staff pages share one rule: without a session (and without an auth code to
+ * exchange) the visitor goes to sso first. Each page loads its data from the
+ * JSON API, so the page itself only needs the signed-in person.
+ */
 export default class PagesController {
   /** The public front page; sign-in errors come back here (?error, ?auth_error). */
   async home({ inertia, request }: HttpContext) {
@@ -11,15 +31,44 @@ export default class PagesController {
     })
   }
 
-  /**
-   * The staff area. Arriving with ?auth_code, the page itself exchanges the
-   * code; arriving with neither code nor session, the visitor is sent to sso.
-   */
-  async admin({ inertia, request, response, session }: HttpContext) {
+  async uploads(ctx: HttpContext) {
+    return this.staffPage(ctx, 'transfer/admin/uploads')
+  }
+
+  async shares(ctx: HttpContext) {
+    return this.staffPage(ctx, 'transfer/admin/shares')
+  }
+
+  async logs(ctx: HttpContext) {
+    return this.staffPage(ctx, 'transfer/admin/logs')
+  }
+
+  async users(ctx: HttpContext) {
+    return this.staffPage(ctx, 'transfer/admin/users')
+  }
+
+  async settings(ctx: HttpContext) {
+    return this.staffPage(ctx, 'transfer/admin/settings')
+  }
+
+  async emailTemplates(ctx: HttpContext) {
+    return this.staffPage(ctx, 'transfer/admin/email_templates')
+  }
+
+  protected staffPage(
+    { inertia, request, response, session }: HttpContext,
+    page:
+      | 'transfer/admin/uploads'
+      | 'transfer/admin/shares'
+      | 'transfer/admin/logs'
+      | 'transfer/admin/users'
+      | 'transfer/admin/settings'
+      | 'transfer/admin/email_templates'
+  ) {
     const user = transferSession.user(session)
     if (!user && typeof request.qs().auth_code !== 'string') {
       return response.redirect('/api/auth/login')
     }
-    return inertia.render('transfer/admin', { user })
+    return inertia.render(page, { user })
   }
 }

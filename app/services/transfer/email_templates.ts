@@ -1,0 +1,168 @@
+import EmailTemplate from '#models/transfer/email_template'
+
+type TemplateDefinition = {
+  description: string
+  placeholders: Record<string, string>
+  subject: string
+  body: string
+}
+
+/*
+ * The emails transfer sends. Each has a shipped default an admin may replace.
+ * Bodies are plain text with {{placeholder}}s; the HTML version is derived from
+ * it with every value escaped, so neither an uploader's name nor an admin's
+ * template can inject markup.
+ */
+export const EMAIL_TEMPLATES = {
+  upload_alert: {
+    description: 'Sent to staff when a public upload finishes.',
+    placeholders: {
+      siteName: 'Name of this site',
+      fileName: 'Name of the uploaded file',
+      fileSize: 'Size, for example 1.5 GB',
+      uploaderName: 'Name the visitor gave',
+      uploaderEmail: 'Email the visitor gave',
+      message: 'Message the visitor left',
+      adminUrl: 'Link to the uploads page',
+    },
+    subject: 'New upload: {{fileName}}',
+    body:
+      '{{uploaderName}} ({{uploaderEmail}}) uploaded {{fileName}} ({{fileSize}}) to {{siteName}}.\n\n' +
+      'Message: {{message}}\n\nSee it at {{adminUrl}}',
+  },
+  email_verification: {
+    description: 'Sent to a visitor who must confirm their address before uploading.',
+    placeholders: {
+      siteName: 'Name of this site',
+      code: 'The six-digit code',
+      minutes: 'Minutes the code stays valid',
+    },
+    subject: 'Your code for {{siteName}}: {{code}}',
+    body:
+      'Your confirmation code is {{code}}.\n\nIt is valid for {{minutes}} minutes. ' +
+      'If you did not ask for it, you can ignore this message.',
+  },
+  share_notification: {
+    description: 'Sent to the recipients a staff member names when sharing a file.',
+    placeholders: {
+      siteName: 'Name of this site',
+      senderName: 'Staff member who shared',
+      fileName: 'Name of the shared file',
+      fileSize: 'Size, for example 1.5 GB',
+      shareUrl: 'Link to the share page',
+      expiresAt: 'When the link expires, or "never"',
+      message: 'Message from the sender',
+    },
+    subject: '{{senderName}} shared {{fileName}} with you',
+    body:
+      '{{senderName}} shared {{fileName}} ({{fileSize}}) with you on {{siteName}}.\n\n' +
+      '{{message}}\n\nDownload it at {{shareUrl}} (expires: {{expiresAt}}).',
+  },
+  download_notification: {
+    description: 'Sent to the staff member who created a share when it is downloaded.',
+    placeholders: {
+      siteName: 'Name of this site',
+      fileName: 'Name of the shared file',
+      ip: 'Network address of the downloader',
+      browser: 'Browser and operating system of the downloader',
+      downloadedAt: 'Date and time of the download',
+      downloadCount: 'Downloads so far',
+    },
+    subject: '{{fileName}} was downloaded',
+    body:
+      '{{fileName}} was downloaded on {{downloadedAt}} from {{ip}} ({{browser}}).\n' +
+      'Downloads so far: {{downloadCount}}.',
+  },
+} satisfies Record<string, TemplateDefinition>
+
+export type EmailTemplateType = keyof typeof EMAIL_TEMPLATES
+export type TemplateData = Record<string, string | number | null | undefined>
+
+export function isEmailTemplateType(type: string): type is EmailTemplateType {
+  return Object.hasOwn(EMAIL_TEMPLATES, type)
+}
+
+/** Placeholders used in the text that the template type does not offer. */
+export function unknownPlaceholders(type: EmailTemplateType, text: string) {
+  const known = EMAIL_TEMPLATES[type].placeholders
+  return [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)]
+    .map((match) => match[1])
+    .filter((name) => !Object.hasOwn(known, name))
+}
+
+function fill(text: string, data: TemplateData, escape: (value: string) => string) {
+  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) =>
+    escape(String(data[name] ?? ''))
+  )
+}
+
+export function escapeHtml(value: string) {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+/** Text to HTML: paragraphs on blank lines, line breaks kept, links made clickable. */
+function textToHtml(text: string, data: TemplateData) {
+  const filled = fill(text, data, escapeHtml)
+  const paragraphs = filled
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.replace(/\n/g, '<br>'))
+    .map((paragraph) =>
+      paragraph.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+    )
+  return `<!doctype html><html><body style="font-family: system-ui, sans-serif; line-height: 1.5">${paragraphs
+    .map((paragraph) => `<p>${paragraph}</p>`)
+    .join('')}</body></html>`
+}
+
+export type RenderedEmail = { subject: string; text: string; html: string }
+
+/** Stored templates over shipped defaults, and rendering with data. */
+export class TransferEmailTemplates {
+  async find(type: EmailTemplateType) {
+    const stored = await EmailTemplate.find(type)
+    const definition = EMAIL_TEMPLATES[type]
+    return {
+      type,
+      description: definition.description,
+      placeholders: definition.placeholders,
+      subject: stored?.subject ?? definition.subject,
+      body: stored?.body ?? definition.body,
+      isDefault: !stored,
+      defaultSubject: definition.subject,
+      defaultBody: definition.body,
+      updatedAt: stored?.updatedAt.toISO() ?? null,
+    }
+  }
+
+  list() {
+    return Promise.all(
+      (Object.keys(EMAIL_TEMPLATES) as EmailTemplateType[]).map((type) => this.find(type))
+    )
+  }
+
+  save(type: EmailTemplateType, subject: string, body: string, userId: string | null) {
+    return EmailTemplate.updateOrCreate({ type }, { subject, body, updatedByUserId: userId })
+  }
+
+  async restoreDefault(type: EmailTemplateType) {
+    await EmailTemplate.query().where('type', type).delete()
+  }
+
+  render(template: { subject: string; body: string }, data: TemplateData): RenderedEmail {
+    return {
+      // Subjects are headers: no line breaks, whatever a value holds.
+      subject: fill(template.subject, data, (value) => value.replace(/[\r\n]+/g, ' ')),
+      text: fill(template.body, data, (value) => value),
+      html: textToHtml(template.body, data),
+    }
+  }
+
+  async renderType(type: EmailTemplateType, data: TemplateData) {
+    return this.render(await this.find(type), data)
+  }
+}

@@ -1,0 +1,87 @@
+import vine from '@vinejs/vine'
+import Setting from '#models/transfer/setting'
+
+/*
+ * Every runtime setting transfer knows: its default, its rule and whether its
+ * value is secret (never sent back, only "set" or "not set"). A key not listed
+ * here cannot be stored.
+ */
+export const SETTING_DEFINITIONS = {
+  email_verification_required: {
+    description: 'Visitors must confirm their email address with a code before uploading.',
+    default: false,
+    rule: vine.boolean({ strict: true }),
+    secret: false,
+  },
+  upload_alert_recipients: {
+    description: 'Addresses told about each finished upload. Empty: every admin.',
+    default: [] as string[],
+    rule: vine.array(vine.string().trim().email().maxLength(254)).maxLength(50),
+    secret: false,
+  },
+  upload_retention_days: {
+    description: 'Finished uploads are removed this many days after they finish (0: keep).',
+    default: 30,
+    rule: vine.number().withoutDecimals().min(0).max(3650),
+    secret: false,
+  },
+  share_default_expiry_days: {
+    description: 'Expiry offered for a new share, in days (0: no expiry).',
+    default: 7,
+    rule: vine.number().withoutDecimals().min(0).max(3650),
+    secret: false,
+  },
+  site_name: {
+    description: 'Name shown on public pages and in emails.',
+    default: 'Transfer',
+    rule: vine.string().trim().minLength(1).maxLength(80),
+    secret: false,
+  },
+  upload_page_message: {
+    description: 'Text shown above the public upload form.',
+    default: '',
+    rule: vine.string().trim().maxLength(2000),
+    secret: false,
+  },
+} as const
+
+export type SettingKey = keyof typeof SETTING_DEFINITIONS
+export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFINITIONS)[K]['default']
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTING_DEFINITIONS, key)
+}
+
+/** Reads and writes the `settings` table, falling back to each key's default. */
+export class TransferSettings {
+  async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    const row = await Setting.find(key)
+    return (row ? row.value : SETTING_DEFINITIONS[key].default) as SettingValue<K>
+  }
+
+  /** Validates the value against the key's rule; throws VineJS's validation error. */
+  async set<K extends SettingKey>(key: K, value: unknown, userId: string | null = null) {
+    const validator = vine.create({ value: SETTING_DEFINITIONS[key].rule })
+    const { value: valid } = await validator.validate({ value })
+    await Setting.updateOrCreate({ key }, { value: valid, updatedByUserId: userId })
+    return valid as SettingValue<K>
+  }
+
+  /** All settings with their values; secret ones only say whether they are set. */
+  async all() {
+    const stored = await Setting.all()
+    const rows = new Map(stored.map((row) => [row.key, row]))
+    return Object.entries(SETTING_DEFINITIONS).map(([key, definition]) => {
+      const row = rows.get(key)
+      const value = row ? row.value : definition.default
+      return {
+        key,
+        description: definition.description,
+        secret: definition.secret,
+        value: definition.secret ? null : value,
+        isSet: Boolean(row),
+        updatedAt: row?.updatedAt.toISO() ?? null,
+      }
+    })
+  }
+}
