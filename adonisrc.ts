@@ -42,6 +42,7 @@ export default defineConfig({
     () => import('#start/kernel'),
     () => import('#start/view'),
     { file: () => import('#start/jobs'), environment: ['web'] },
+    { file: () => import('#start/mail_queue'), environment: ['web', 'console'] },
   ],
 
   tests: {
