@@ -53,7 +53,8 @@ export default class PublicUpload extends BaseModel {
   @column()
   declare uploadedByUserId: string | null
 
-  @column()
+  /** Named explicitly: the snake-case strategy would make it content_sha_256. */
+  @column({ columnName: 'content_sha256' })
   declare contentSha256: string | null
 
   @column()
