@@ -1,0 +1,83 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { downloaderOf, originOf } from '#services/transfer/download_requester'
+import {
+  ShareAccessError,
+  ShareDownloadService,
+  type PublicShare,
+} from '#services/transfer/share_download_service'
+import { TransferSettings } from '#services/transfer/transfer_settings'
+import { shareDownloadValidator } from '#validators/transfer/share_validators'
+
+type SharePageProps = {
+  siteName: string
+  share: PublicShare | null
+  /** Why the share cannot be downloaded (404 or 410), or null while it can. */
+  unavailable: { status: 404 | 410; message: string } | null
+}
+
+declare module '@adonisjs/inertia/types' {
+  export interface InertiaPages {
+    'transfer/share': SharePageProps
+  }
+}
+
+/** The recipient's side of a share (spec 2: /api/share/:token and the page at /s/:token). */
+@inject()
+export default class SharesController {
+  constructor(
+    protected downloads: ShareDownloadService,
+    protected settings: TransferSettings
+  ) {}
+
+  async show({ params, response }: HttpContext) {
+    try {
+      return this.downloads.view(await this.downloads.open(params.token))
+    } catch (error) {
+      return this.refuse(error, response)
+    }
+  }
+
+  async download(ctx: HttpContext) {
+    const { password } = await ctx.request.validateUsing(shareDownloadValidator)
+    try {
+      return await this.downloads.download(
+        ctx.params.token,
+        password,
+        downloaderOf(ctx),
+        originOf(ctx)
+      )
+    } catch (error) {
+      return this.refuse(error, ctx.response)
+    }
+  }
+
+  /** The share page: the file and a download button, or why there is nothing to download. */
+  async page({ params, inertia, response }: HttpContext) {
+    const siteName = await this.settings.get('site_name')
+    try {
+      const share = this.downloads.view(await this.downloads.open(params.token))
+      return inertia.render('transfer/share', { siteName, share, unavailable: null })
+    } catch (error) {
+      if (!(error instanceof ShareAccessError) || (error.status !== 404 && error.status !== 410)) {
+        throw error
+      }
+      response.status(error.status)
+      return inertia.render('transfer/share', {
+        siteName,
+        share: null,
+        unavailable: { status: error.status, message: error.message },
+      })
+    }
+  }
+
+  protected refuse(error: unknown, response: HttpContext['response']) {
+    if (!(error instanceof ShareAccessError)) {
+      throw error
+    }
+    if (error.retryAfter > 0) {
+      response.header('Retry-After', String(error.retryAfter))
+    }
+    return response.status(error.status).send({ error: error.message })
+  }
+}

@@ -1,0 +1,139 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { DateTime } from 'luxon'
+import type StaffShare from '#models/transfer/staff_share'
+import { DownloadGrants } from '#services/transfer/download_grants'
+import { describeClient, type Downloader } from '#services/transfer/download_logs'
+import { SharePasswordGuard } from '#services/transfer/share_password_guard'
+import { sharePasswords } from '#services/transfer/share_passwords'
+import { StaffShares, shareClosedReason } from '#services/transfer/staff_shares'
+import { TransferMailer } from '#services/transfer/transfer_mailer'
+
+/** A share request that cannot be served, with the status and message the recipient gets. */
+export class ShareAccessError extends Error {
+  constructor(
+    readonly status: 401 | 404 | 410 | 429,
+    message: string,
+    /** Seconds to wait, for 429. */
+    readonly retryAfter = 0
+  ) {
+    super(message)
+  }
+}
+
+/** What a recipient may know of a share before downloading: never the password or its hash. */
+export type PublicShare = {
+  token: string
+  fileName: string
+  size: number
+  mimeType: string
+  title: string | null
+  message: string | null
+  expiresAt: string | null
+  hasPassword: boolean
+  /** null when the share has no download limit. */
+  downloadsRemaining: number | null
+}
+
+/**
+ * The recipient's side of a share (spec 2: GET /api/share/:token and
+ * POST /api/share/:token/download): metadata, the password check with its
+ * limits on wrong guesses, the download count and the signed URL.
+ */
+@inject()
+export class ShareDownloadService {
+  constructor(
+    protected grants: DownloadGrants,
+    protected shares: StaffShares,
+    protected guard: SharePasswordGuard,
+    protected mailer: TransferMailer
+  ) {}
+
+  /** The open share for a token; 404 when unknown, 410 once expired or used up. */
+  async open(token: string) {
+    const share = await this.shares.findByToken(token)
+    if (!share || share.upload.status !== 'complete') {
+      throw new ShareAccessError(404, 'Share not found')
+    }
+    const closed = shareClosedReason(share)
+    if (closed) {
+      throw new ShareAccessError(410, closed)
+    }
+    return share
+  }
+
+  view(share: StaffShare): PublicShare {
+    return {
+      token: share.token,
+      fileName: share.upload.fileName,
+      size: share.upload.size,
+      mimeType: share.upload.mimeType,
+      title: share.title,
+      message: share.message,
+      expiresAt: share.expiresAt?.toISO() ?? null,
+      hasPassword: share.passwordHash !== null,
+      downloadsRemaining:
+        share.maxDownloads === null ? null : Math.max(0, share.maxDownloads - share.downloadCount),
+    }
+  }
+
+  async download(
+    token: string,
+    password: string | null | undefined,
+    downloader: Downloader,
+    baseUrl: string
+  ) {
+    const share = await this.open(token)
+    if (share.passwordHash) {
+      const wait = await this.guard.waitBeforeGuessing(downloader.ip, share.id)
+      if (wait > 0) {
+        throw new ShareAccessError(429, 'Too many wrong passwords, please try again later', wait)
+      }
+      if (!(await sharePasswords.matches(share, password))) {
+        await this.guard.recordWrongGuess(downloader.ip, share.id)
+        throw new ShareAccessError(401, 'Incorrect password')
+      }
+    }
+
+    const signed = await this.grants.signedUrl(share.upload, baseUrl)
+    const downloadCount = await this.claimDownload(share.id)
+    if (downloadCount === null) {
+      // Another request took the last download (or the share expired) since `open`.
+      throw new ShareAccessError(
+        410,
+        shareClosedReason(share) ?? 'This share has reached its download limit'
+      )
+    }
+    await this.grants.record(share.upload, downloader, share.id)
+    if (share.notifyOnDownload && share.createdBy) {
+      const client = describeClient(downloader.userAgent)
+      await this.mailer.send('download_notification', share.createdBy.email, {
+        fileName: share.upload.fileName,
+        ip: downloader.ip,
+        browser: [client.browser, client.os].filter(Boolean).join(' on ') || 'unknown browser',
+        downloadedAt: DateTime.utc().toFormat("d LLL yyyy, HH:mm 'UTC'"),
+        downloadCount,
+      })
+    }
+    return signed
+  }
+
+  /**
+   * Counts one download in a single conditional UPDATE, so concurrent requests
+   * can never take a share past its limit or its expiry. Returns the new
+   * count, or null when nothing was left to take.
+   */
+  protected async claimDownload(shareId: string) {
+    const result = await db.rawQuery(
+      `UPDATE staff_shares
+          SET download_count = download_count + 1, last_downloaded_at = now(), updated_at = now()
+        WHERE id = ?
+          AND (max_downloads IS NULL OR download_count < max_downloads)
+          AND (expires_at IS NULL OR expires_at > now())
+        RETURNING download_count`,
+      [shareId]
+    )
+    const row = result.rows[0] as { download_count: number } | undefined
+    return row ? Number(row.download_count) : null
+  }
+}
