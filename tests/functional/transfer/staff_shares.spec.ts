@@ -158,8 +158,10 @@ test.group('staff shares: create, read back, edit, delete', (group) => {
     assert.closeTo((Date.parse(byDefault.expiresAt) - Date.now()) / 86_400_000, 7, 0.01)
 
     await new TransferSettings().set('share_default_expiry_days', 0)
-    assert.isNull((await create({})).expiresAt)
-    assert.isNull((await create({ expiresInDays: 5, expiresAt: null })).expiresAt)
+    const noDefault = await create({})
+    assert.isNull(noDefault.expiresAt)
+    const explicitlyNone = await create({ expiresInDays: 5, expiresAt: null })
+    assert.isNull(explicitlyNone.expiresAt)
   })
 
   test('the list reads back the password, never the hash, with file, counts and creator', async ({
@@ -221,7 +223,8 @@ test.group('staff shares: create, read back, edit, delete', (group) => {
       maxDownloads: 2,
       password: 'first',
     })
-    assert.equal((await shareRow(id)).password_hash, before.password_hash)
+    const unchanged = await shareRow(id)
+    assert.equal(unchanged.password_hash, before.password_hash)
 
     const changed = await put({ password: 'second' })
     assert.equal(changed.body().password, 'second')
@@ -264,7 +267,8 @@ test.group('staff shares: create, read back, edit, delete', (group) => {
       .withCsrfToken()
     deleted.assertStatus(200)
     deleted.assertBody({ success: true })
-    ;(await client.get(`/api/share/${token}`)).assertStatus(404)
+    const gone = await client.get(`/api/share/${token}`)
+    gone.assertStatus(404)
 
     const again = await client
       .delete(`/api/staff-shares/${id}`)
@@ -327,7 +331,8 @@ test.group('staff shares: create, read back, edit, delete', (group) => {
     const file = await fetch(location)
     assert.equal(await file.text(), 'the bytes')
 
-    assert.equal((await shareRow(id)).download_count, 0)
+    const row = await shareRow(id)
+    assert.equal(row.download_count, 0)
     const log = await db.from('download_logs').where('share_id', id).firstOrFail()
     assert.equal(log.downloaded_by_user_id, user.id)
     assert.equal(log.upload_id, upload.id)
