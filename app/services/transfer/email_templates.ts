@@ -3,6 +3,8 @@ import EmailTemplate from '#models/transfer/email_template'
 type TemplateDefinition = {
   description: string
   placeholders: Record<string, string>
+  /** Values for every placeholder but siteName, used by the preview and test emails. */
+  sample: Record<string, string>
   subject: string
   body: string
 }
@@ -25,6 +27,14 @@ export const EMAIL_TEMPLATES = {
       message: 'Message the visitor left',
       adminUrl: 'Link to the uploads page',
     },
+    sample: {
+      fileName: 'Final cut v3.mov',
+      fileSize: '14.2 GB',
+      uploaderName: 'Alex Morgan',
+      uploaderEmail: 'alex@example.com',
+      message: 'Here is the final cut for review.',
+      adminUrl: 'https://transfer.example.com/admin',
+    },
     subject: 'New upload: {{fileName}}',
     body:
       '{{uploaderName}} ({{uploaderEmail}}) uploaded {{fileName}} ({{fileSize}}) to {{siteName}}.\n\n' +
@@ -37,6 +47,7 @@ export const EMAIL_TEMPLATES = {
       code: 'The six-digit code',
       minutes: 'Minutes the code stays valid',
     },
+    sample: { code: '482913', minutes: '10' },
     subject: 'Your code for {{siteName}}: {{code}}',
     body:
       'Your confirmation code is {{code}}.\n\nIt is valid for {{minutes}} minutes. ' +
@@ -53,6 +64,14 @@ export const EMAIL_TEMPLATES = {
       expiresAt: 'When the link expires, or "never"',
       message: 'Message from the sender',
     },
+    sample: {
+      senderName: 'Sam Rivera',
+      fileName: 'Stills selection.zip',
+      fileSize: '820 MB',
+      shareUrl: 'https://transfer.example.com/s/3f9a7c1e',
+      expiresAt: '30 June 2025, 18:00',
+      message: 'The stills we talked about.',
+    },
     subject: '{{senderName}} shared {{fileName}} with you',
     body:
       '{{senderName}} shared {{fileName}} ({{fileSize}}) with you on {{siteName}}.\n\n' +
@@ -68,6 +87,13 @@ export const EMAIL_TEMPLATES = {
       downloadedAt: 'Date and time of the download',
       downloadCount: 'Downloads so far',
     },
+    sample: {
+      fileName: 'Stills selection.zip',
+      ip: '203.0.113.24',
+      browser: 'Firefox on macOS',
+      downloadedAt: '24 June 2025, 09:41',
+      downloadCount: '2',
+    },
     subject: '{{fileName}} was downloaded',
     body:
       '{{fileName}} was downloaded on {{downloadedAt}} from {{ip}} ({{browser}}).\n' +
@@ -76,6 +102,7 @@ export const EMAIL_TEMPLATES = {
 } satisfies Record<string, TemplateDefinition>
 
 export type EmailTemplateType = keyof typeof EMAIL_TEMPLATES
+export const EMAIL_TEMPLATE_TYPES = Object.keys(EMAIL_TEMPLATES) as EmailTemplateType[]
 export type TemplateData = Record<string, string | number | null | undefined>
 
 export function isEmailTemplateType(type: string): type is EmailTemplateType {
@@ -105,15 +132,20 @@ export function escapeHtml(value: string) {
     .replaceAll("'", '&#39;')
 }
 
-/** Text to HTML: paragraphs on blank lines, line breaks kept, links made clickable. */
+/* An http(s) address in escaped text, ending before whitespace or an escaped <, >, " or '. */
+const LINK = /https?:\/\/(?:(?!&(?:lt|gt|quot|#39);)[^\s<])+/g
+
+/**
+ * Text to HTML: paragraphs on blank lines, line breaks kept, links made
+ * clickable. The filled text is escaped as a whole, so markup typed into a
+ * template is shown as text just like markup in a value.
+ */
 function textToHtml(text: string, data: TemplateData) {
-  const filled = fill(text, data, escapeHtml)
+  const filled = escapeHtml(fill(text, data, (value) => value))
   const paragraphs = filled
     .split(/\n{2,}/)
     .map((paragraph) => paragraph.replace(/\n/g, '<br>'))
-    .map((paragraph) =>
-      paragraph.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
-    )
+    .map((paragraph) => paragraph.replace(LINK, (url) => `<a href="${url}">${url}</a>`))
   return `<!doctype html><html><body style="font-family: system-ui, sans-serif; line-height: 1.5">${paragraphs
     .map((paragraph) => `<p>${paragraph}</p>`)
     .join('')}</body></html>`
@@ -124,25 +156,13 @@ export type RenderedEmail = { subject: string; text: string; html: string }
 /** Stored templates over shipped defaults, and rendering with data. */
 export class TransferEmailTemplates {
   async find(type: EmailTemplateType) {
-    const stored = await EmailTemplate.find(type)
-    const definition = EMAIL_TEMPLATES[type]
-    return {
-      type,
-      description: definition.description,
-      placeholders: definition.placeholders,
-      subject: stored?.subject ?? definition.subject,
-      body: stored?.body ?? definition.body,
-      isDefault: !stored,
-      defaultSubject: definition.subject,
-      defaultBody: definition.body,
-      updatedAt: stored?.updatedAt.toISO() ?? null,
-    }
+    return this.describe(type, await EmailTemplate.find(type))
   }
 
-  list() {
-    return Promise.all(
-      (Object.keys(EMAIL_TEMPLATES) as EmailTemplateType[]).map((type) => this.find(type))
-    )
+  async list() {
+    const stored = await EmailTemplate.all()
+    const byType = new Map(stored.map((template) => [template.type, template]))
+    return EMAIL_TEMPLATE_TYPES.map((type) => this.describe(type, byType.get(type) ?? null))
   }
 
   save(type: EmailTemplateType, subject: string, body: string, userId: string | null) {
@@ -151,6 +171,21 @@ export class TransferEmailTemplates {
 
   async restoreDefault(type: EmailTemplateType) {
     await EmailTemplate.query().where('type', type).delete()
+  }
+
+  protected describe(type: EmailTemplateType, stored: EmailTemplate | null) {
+    const definition = EMAIL_TEMPLATES[type]
+    return {
+      type,
+      description: definition.description,
+      placeholders: definition.placeholders as Record<string, string>,
+      subject: stored?.subject ?? definition.subject,
+      body: stored?.body ?? definition.body,
+      isDefault: !stored,
+      defaultSubject: definition.subject,
+      defaultBody: definition.body,
+      updatedAt: stored?.updatedAt.toISO() ?? null,
+    }
   }
 
   render(template: { subject: string; body: string }, data: TemplateData): RenderedEmail {

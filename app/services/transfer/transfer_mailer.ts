@@ -1,5 +1,6 @@
 import mail from '@adonisjs/mail/services/main'
 import {
+  EMAIL_TEMPLATES,
   TransferEmailTemplates,
   type EmailTemplateType,
   type TemplateData,
@@ -29,6 +30,46 @@ export class TransferMailer {
       })
     }
   }
+
+  /** A template (or an admin's unsaved draft of it) filled with sample data. */
+  async preview(type: EmailTemplateType, draft: { subject?: string; body?: string } = {}) {
+    const saved = await this.templates.find(type)
+    return this.templates.render(
+      { subject: draft.subject ?? saved.subject, body: draft.body ?? saved.body },
+      await this.sampleData(type)
+    )
+  }
+
+  /**
+   * Sends a message now, not later, so the admin who asked learns whether the
+   * configured mailer works: a failure reaches them as an error. With a type,
+   * the message is that template filled with sample data.
+   */
+  async sendTest(to: string, type?: EmailTemplateType) {
+    const email = type
+      ? await this.preview(type)
+      : this.templates.render(
+          {
+            subject: 'Test email from {{siteName}}',
+            body:
+              'This is a test message from {{siteName}}, sent through the {{mailer}} mailer.\n\n' +
+              'If you can read it, transfer can send email.',
+          },
+          { siteName: await this.settings.get('site_name'), mailer: mailerName() }
+        )
+    await mail.send((message) => {
+      message.to(to).subject(email.subject).html(email.html).text(email.text)
+    })
+  }
+
+  protected async sampleData(type: EmailTemplateType): Promise<TemplateData> {
+    return { siteName: await this.settings.get('site_name'), ...EMAIL_TEMPLATES[type].sample }
+  }
+}
+
+/** The configured mail transport's name (smtp, outbox…), never its credentials. */
+export function mailerName() {
+  return String(mail.config.default)
 }
 
 /** 1536 → "1.5 KB": sizes in emails and pages. */

@@ -2,49 +2,56 @@ import vine from '@vinejs/vine'
 import Setting from '#models/transfer/setting'
 
 /*
- * Every runtime setting transfer knows: its default, its rule and whether its
- * value is secret (never sent back, only "set" or "not set"). A key not listed
- * here cannot be stored.
+ * Every runtime setting transfer knows: its default, its rule, the editor the
+ * settings page shows for it (`input`) and whether its value is secret (never
+ * sent back, only "set" or "not set"). A key not listed here cannot be stored.
  */
 export const SETTING_DEFINITIONS = {
   email_verification_required: {
     description: 'Visitors must confirm their email address with a code before uploading.',
     default: false,
     rule: vine.boolean({ strict: true }),
+    input: 'boolean',
     secret: false,
   },
   upload_alert_recipients: {
     description: 'Addresses told about each finished upload. Empty: every admin.',
     default: [] as string[],
     rule: vine.array(vine.string().trim().email().maxLength(254)).maxLength(50),
+    input: 'email_list',
     secret: false,
   },
   upload_retention_days: {
     description: 'Finished uploads are removed this many days after they finish (0: keep).',
     default: 30,
     rule: vine.number().withoutDecimals().min(0).max(3650),
+    input: 'number',
     secret: false,
   },
   share_default_expiry_days: {
     description: 'Expiry offered for a new share, in days (0: no expiry).',
     default: 7,
     rule: vine.number().withoutDecimals().min(0).max(3650),
+    input: 'number',
     secret: false,
   },
   site_name: {
     description: 'Name shown on public pages and in emails.',
     default: 'Transfer',
     rule: vine.string().trim().minLength(1).maxLength(80),
+    input: 'text',
     secret: false,
   },
   upload_page_message: {
     description: 'Text shown above the public upload form.',
     default: '',
     rule: vine.string().trim().maxLength(2000),
+    input: 'textarea',
     secret: false,
   },
 } as const
 
+export type SettingInput = 'boolean' | 'number' | 'text' | 'textarea' | 'email_list'
 export type SettingKey = keyof typeof SETTING_DEFINITIONS
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFINITIONS)[K]['default']
 
@@ -71,17 +78,32 @@ export class TransferSettings {
   async all() {
     const stored = await Setting.all()
     const rows = new Map(stored.map((row) => [row.key, row]))
-    return Object.entries(SETTING_DEFINITIONS).map(([key, definition]) => {
-      const row = rows.get(key)
-      const value = row ? row.value : definition.default
-      return {
-        key,
-        description: definition.description,
-        secret: definition.secret,
-        value: definition.secret ? null : value,
-        isSet: Boolean(row),
-        updatedAt: row?.updatedAt.toISO() ?? null,
-      }
-    })
+    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) =>
+      this.describe(key, rows.get(key))
+    )
+  }
+
+  /** One setting as `all()` lists it. */
+  async find(key: SettingKey) {
+    return this.describe(key, (await Setting.find(key)) ?? undefined)
+  }
+
+  protected describe(key: SettingKey, row: Setting | undefined) {
+    const definition = SETTING_DEFINITIONS[key] as {
+      description: string
+      default: unknown
+      input: SettingInput
+      secret: boolean
+    }
+    return {
+      key,
+      description: definition.description,
+      input: definition.input,
+      secret: definition.secret,
+      value: definition.secret ? null : row ? row.value : definition.default,
+      default: definition.secret ? null : definition.default,
+      isSet: Boolean(row),
+      updatedAt: row?.updatedAt.toISO() ?? null,
+    }
   }
 }

@@ -1,6 +1,16 @@
 import vine from '@vinejs/vine'
 
+const email = vine.string().trim().email().maxLength(254)
+const role = vine.enum(['staff', 'admin'] as const)
+
 export const createUserValidator = vine.create({
-  email: vine.string().trim().email().maxLength(254),
-  role: vine.enum(['staff', 'admin'] as const).optional(),
+  email,
+  role: role.clone().optional(),
+})
+
+/** PATCH /api/users/:id: any of the three fields; the others stay as they are. */
+export const updateUserValidator = vine.create({
+  email: email.clone().optional(),
+  displayName: vine.string().trim().minLength(1).maxLength(120).optional(),
+  role: role.clone().optional(),
 })

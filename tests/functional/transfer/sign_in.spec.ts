@@ -4,6 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helpers/sso_fake'
 import { TransferUsers } from '#services/transfer/transfer_users'
 import User from '#models/transfer/user'
+import { transferPerson } from '#tests/helpers/transfer_people'
 
 const sso = new SsoFake()
 
@@ -212,7 +213,7 @@ test.group('transfer requireAuth and requireAdmin', (group) => {
   })
 
   test('staff may list users but not create them (403)', async ({ client }) => {
-    const staff = { userId: 'u-2', userRole: 'staff' }
+    const { session: staff } = await transferPerson('staff')
     const list = await client.get('/api/users').withSession(staff)
     list.assertStatus(200)
     const create = await client
@@ -228,7 +229,7 @@ test.group('transfer requireAuth and requireAdmin', (group) => {
     client,
     assert,
   }) => {
-    const admin = { userId: 'u-3', userRole: 'admin' }
+    const { session: admin } = await transferPerson('admin')
     const created = await client
       .post('/api/users')
       .json({ email: 'New.Person@example.com' })
