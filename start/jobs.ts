@@ -1,6 +1,7 @@
 /*
  * Periodic housekeeping of the web process. The relying apps purge expired
- * one-time sign-in codes every 60 seconds (their specs' interval).
+ * one-time sign-in codes every 60 seconds (their specs' interval); transfer
+ * removes expired files every hour (spec 2, section 8).
  */
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
@@ -16,4 +17,37 @@ if (env.get('APP_ID') !== 'sso') {
   }, 60_000)
   timer.unref()
   app.terminating(() => clearInterval(timer))
+}
+
+if (env.get('APP_ID') === 'transfer') {
+  const { ExpiredCleanup, EXPIRED_CLEANUP_INTERVAL_MS } =
+    await import('#services/transfer/expired_cleanup')
+  let running: Promise<unknown> = Promise.resolve()
+
+  /*
+   * Every instance schedules the run; the cleanup's advisory lock lets one of
+   * them do it. A run never overlaps the previous one of this process.
+   */
+  const cleanUp = () => {
+    running = running
+      .then(async () => {
+        const cleanup = await app.container.make(ExpiredCleanup)
+        const counts = await cleanup.run()
+        if (counts.ran) {
+          logger.info(counts, 'expired-file cleanup done')
+        }
+      })
+      .catch((error) => logger.error({ err: error }, 'expired-file cleanup failed'))
+  }
+
+  // Soon after start too, so a restart never postpones the cleanup by an hour.
+  const firstRun = setTimeout(cleanUp, 15_000)
+  const hourly = setInterval(cleanUp, EXPIRED_CLEANUP_INTERVAL_MS)
+  firstRun.unref()
+  hourly.unref()
+  app.terminating(async () => {
+    clearTimeout(firstRun)
+    clearInterval(hourly)
+    await running
+  })
 }
