@@ -105,7 +105,7 @@ class FsUploadStorage extends UploadStorage {
     ) => string
     const path = signed(
       FS_DOWNLOAD_ROUTE,
-      { id: file.id, name: safeFileName(file.fileName) },
+      { id: file.id, name: urlFileName(file.fileName) },
       { expiresIn: transferConfig.downloadUrlLifetime }
     )
     return new URL(path, baseUrl).toString()
@@ -209,6 +209,19 @@ export function safeFileName(name: string) {
     .trim()
     .slice(0, 200)
   return cleaned.length > 0 ? cleaned : 'download'
+}
+
+/**
+ * The file name shown in a signed download path: only characters that URL
+ * encoding leaves alone (accents dropped, anything else "_"). AdonisJS checks
+ * the signature against the decoded path, so an encoded character would
+ * break it; the real name travels in Content-Disposition.
+ */
+export function urlFileName(name: string) {
+  return safeFileName(name)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\w.!~*'()-]/g, '_')
 }
 
 export function createUploadStorage(disk: UploadDisk = transferConfig.disk): UploadStorage {
