@@ -8,6 +8,13 @@ import { defineConfig } from '@adonisjs/shield'
  * would share on one host. Pages instead carry the token in a meta tag and
  * send it back in the X-CSRF-TOKEN header. Server-to-server routes (sso's
  * /api/apps/*) sit outside the stateful route group and never see shield.
+ *
+ * The tus upload routes are exempt: every tus request carries the Tus-Resumable
+ * header, which no cross-site form can send and no cross-origin script may send
+ * without a CORS preflight this app never grants, and the session cookie is
+ * SameSite=Lax. An upload's owner is its session (see uploadOwnership), which
+ * is what protects an upload; resuming clients (another tab, a script) then
+ * need no page to fetch a token from.
  */
 const shieldConfig = defineConfig({
   csp: { enabled: false, directives: {}, reportOnly: false },
@@ -15,6 +22,7 @@ const shieldConfig = defineConfig({
     enabled: true,
     enableXsrfCookie: false,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+    exceptRoutes: ['/api/public-uploads', '/api/public-uploads/tus/:key'],
   },
   xFrame: { enabled: false },
   hsts: { enabled: true, maxAge: '180 days' },

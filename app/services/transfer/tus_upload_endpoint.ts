@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto'
+import { inject } from '@adonisjs/core'
+import app from '@adonisjs/core/services/app'
+import type { HttpContext } from '@adonisjs/core/http'
+import { Server } from '@tus/server'
+import { NodeRequest } from 'srvx/node'
+import { transferConfig } from '#config/transfer'
+import type PublicUpload from '#models/transfer/public_upload'
+import { HashingUploadStore } from '#services/transfer/hashing_upload_store'
+import { PostgresUploadLocker } from '#services/transfer/postgres_upload_locker'
+import { PublicUploadIntake, type UploadCreation } from '#services/transfer/public_upload_intake'
+import { UploadContentHash } from '#services/transfer/upload_content_hash'
+import { UploadStorage } from '#services/transfer/upload_storage'
+
+/** Where an upload lives once created: HEAD, PATCH and DELETE go there. */
+export const TUS_UPLOAD_PATH = '/api/public-uploads/tus'
+
+/** Upload ids are ours: 128 random bits as hex, never a name a client chose. */
+const UPLOAD_KEY = /^[0-9a-f]{32}$/
+
+/*
+ * One tus server per storage (tests swap the disk), one lock table per process.
+ * The creation request's details reach tus' hooks keyed by the request object.
+ */
+const servers = new WeakMap<UploadStorage, Server>()
+const creations = new WeakMap<object, UploadCreation>()
+let locker: PostgresUploadLocker | undefined
+
+/**
+ * The tus protocol (via @tus/server) inside AdonisJS routes. tus reads the
+ * request body straight from Node's request (the body parser leaves
+ * application/offset+octet-stream alone) and answers with a web Response,
+ * which is relayed through AdonisJS's response: the security headers, the
+ * session cookie and the `{ error }` shape then apply as on every route.
+ */
+@inject()
+export class TusUploadEndpoint {
+  constructor(protected storage: UploadStorage) {}
+
+  async create(ctx: HttpContext, creation: UploadCreation) {
+    const request = nodeRequest(ctx)
+    creations.set(request, creation)
+    const answer = await this.server().handleWeb(request)
+    if (answer.status >= 400 && creation.storageKey) {
+      await new PublicUploadIntake(this.storage).discard(creation.storageKey)
+    }
+    return relay(ctx, answer)
+  }
+
+  /** HEAD, PATCH or DELETE on an upload the caller owns. */
+  async resource(ctx: HttpContext, upload: PublicUpload) {
+    const answer = await this.server().handleWeb(nodeRequest(ctx))
+    if (ctx.request.method() === 'DELETE' && answer.status === 204) {
+      await new PublicUploadIntake(this.storage).discard(upload.storageKey)
+    }
+    return relay(ctx, answer)
+  }
+
+  protected server() {
+    let server = servers.get(this.storage)
+    if (!server) {
+      server = createTusServer(this.storage)
+      servers.set(this.storage, server)
+    }
+    return server
+  }
+}
+
+function createTusServer(storage: UploadStorage) {
+  const intake = new PublicUploadIntake(storage)
+  return new Server({
+    path: TUS_UPLOAD_PATH,
+    datastore: new HashingUploadStore(storage.datastore(), new UploadContentHash(storage)),
+    maxSize: transferConfig.maxUploadBytes,
+    locker: sharedLocker(),
+    namingFunction: () => randomBytes(16).toString('hex'),
+    generateUrl: (_request, { id }) => `${TUS_UPLOAD_PATH}/${id}`,
+    getFileIdFromRequest: (_request, lastPath) =>
+      lastPath && UPLOAD_KEY.test(lastPath) ? lastPath : undefined,
+    // Same origin only: no CORS headers for other sites.
+    allowedOrigins: () => false,
+    // A finished upload belongs to staff; its uploader can no longer remove it.
+    disableTerminationForFinishedUploads: true,
+    async onUploadCreate(request, upload) {
+      const creation = creations.get(request)
+      if (!creation || upload.size === undefined) {
+        throw { status_code: 403, body: 'Upload creation refused' }
+      }
+      await intake.open(upload.id, upload.size, creation)
+      return {}
+    },
+    async onUploadFinish(_request, upload) {
+      await intake.finish(upload.id)
+      return {}
+    },
+  })
+}
+
+function sharedLocker() {
+  if (!locker) {
+    const created = new PostgresUploadLocker(
+      app.config.get<string>('database.connections.postgres.connection.connectionString')
+    )
+    app.terminating(() => created.close())
+    locker = created
+  }
+  return locker
+}
+
+function nodeRequest(ctx: HttpContext) {
+  return new NodeRequest({ req: ctx.request.request, res: ctx.response.response })
+}
+
+/** tus' answer through AdonisJS; its plain-text errors become `{ error }`. */
+async function relay({ response }: HttpContext, answer: Response) {
+  answer.headers.forEach((value, name) => {
+    if (!/^(content-length|content-type|access-control-)/i.test(name)) {
+      response.header(name, value)
+    }
+  })
+  const text = await answer.text()
+  response.status(answer.status)
+  if (answer.status >= 400) {
+    response.send({ error: text.trim() || 'Upload request failed' })
+  }
+}
