@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import S3rver from 's3rver'
 import { freePort } from '#services/shared/local_stack'
+import { withMultipartListing } from '#tests/helpers/s3rver_multipart'
 
 /** s3rver's fixed credentials: it checks signatures, so clients sign with these. */
 const ACCESS_KEY = 'S3RVER'
@@ -29,6 +30,7 @@ export class TestS3Server {
       directory: this.#directory,
       configureBuckets: [{ name: this.bucket, configs: [] }],
     })
+    withMultipartListing(this.#server)
     await this.#server.run()
     return this
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
 import type { HttpContext } from '@adonisjs/core/http'
 import { Server } from '@tus/server'
 import { NodeRequest } from 'srvx/node'
@@ -92,6 +93,13 @@ function createTusServer(storage: UploadStorage) {
     async onUploadFinish(_request, upload) {
       await intake.finish(upload.id)
       return {}
+    },
+    // tus answers its own errors; the unexpected ones still belong in the log.
+    onResponseError(_request, error) {
+      if (error instanceof Error) {
+        logger.error({ err: error }, 'tus upload request failed')
+      }
+      return undefined
     },
   })
 }

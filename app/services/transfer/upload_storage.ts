@@ -129,6 +129,11 @@ class S3UploadStorage extends UploadStorage {
       credentials: this.options.credentials,
       // Path-style works with every S3-compatible service (R2, MinIO, s3rver).
       forcePathStyle: true,
+      // The SDK's default checksums send streamed bodies (tus parts) as
+      // aws-chunked with trailers, which several S3-compatible services store
+      // verbatim or refuse; checksums only where an operation requires them.
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
     }
   }
 
