@@ -18,7 +18,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
   })
 
   async function addPerson(page: Page, email: string) {
-    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByRole('button', { name: 'Add person' }).click()
     await page.getByText(`${email} can now sign in.`).waitFor()
     await page.getByRole('cell', { name: email }).waitFor()
@@ -36,7 +36,9 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     await transfer.getByLabel('Password').fill(seed.admin.password)
     await transfer.getByRole('button', { name: 'Sign in' }).click()
 
-    await transfer.getByRole('heading', { name: 'Welcome, Demo Admin' }).waitFor()
+    // transfer's staff area: the signed-in frame (navigation, sign-out) around the uploads page.
+    await transfer.getByRole('navigation', { name: 'Staff area' }).waitFor()
+    await transfer.getByRole('button', { name: 'Sign out' }).waitFor()
     assert.equal(
       transfer.url(),
       `${stack.url('transfer')}/admin`,
@@ -48,6 +50,11 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     await schedule.getByRole('heading', { name: 'Welcome, Demo Admin' }).waitFor()
     assert.equal(schedule.url(), `${stack.url('schedule')}/`)
 
+    await transfer
+      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('link', { name: 'Users' })
+      .click()
+    await transfer.waitForURL(`${stack.url('transfer')}/admin/users`)
     await addPerson(transfer, 'grip@example.com')
     await addPerson(schedule, 'gaffer@example.com')
 

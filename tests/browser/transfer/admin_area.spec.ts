@@ -1,0 +1,143 @@
+import { test } from '@japa/runner'
+import type { Page } from 'playwright'
+import type { LocalStack } from '#services/shared/local_stack'
+import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+
+/**
+ * An admin in Chromium runs transfer's admin area against the real stack:
+ * people, settings and email templates, as the pages show them.
+ */
+test.group('transfer admin area in the browser', (group) => {
+  let stack: LocalStack
+  let seed: SeededStack['seed']
+
+  group.setup(async () => {
+    ;({ stack, seed } = await startBrowserStack('transfer_admin'))
+    return () => stack.stop()
+  })
+
+  async function signIn(page: Page) {
+    await page.goto(`${stack.url('transfer')}/admin`)
+    await page.waitForURL(`${stack.url('sso')}/login`)
+    await page.getByLabel('Email').fill(seed.admin.email)
+    await page.getByLabel('Password').fill(seed.admin.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  }
+
+  function openSection(page: Page, name: string) {
+    return page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name }).click()
+  }
+
+  test('an admin adds a person, edits them, makes them admin and removes them', async ({
+    browserContext,
+  }) => {
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await openSection(page, 'Users')
+    await page.getByRole('heading', { name: 'Users' }).waitFor()
+
+    await page.getByLabel('Email', { exact: true }).fill('crew@example.com')
+    await page.getByRole('button', { name: 'Add person' }).click()
+    await page.getByText('crew@example.com can now sign in.').waitFor()
+
+    const row = page.getByRole('row').filter({ hasText: 'crew@example.com' })
+    await row.getByRole('button', { name: 'Edit' }).click()
+    const form = page.getByRole('form', { name: 'Edit crew@example.com' })
+    await form.getByLabel('Name').fill('Casey Crew')
+    await form.getByLabel('Role').selectOption('admin')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('Saved crew@example.com.').waitFor()
+    await page.getByRole('row', { name: 'Casey Crew crew@example.com admin' }).waitFor()
+
+    await page
+      .getByRole('row')
+      .filter({ hasText: 'crew@example.com' })
+      .getByRole('button', { name: 'Remove' })
+      .click()
+    await page
+      .getByRole('dialog', { name: 'Remove crew@example.com?' })
+      .getByRole('button', { name: 'Remove' })
+      .click()
+    await page.getByText('crew@example.com can no longer sign in.').waitFor()
+    await page.getByRole('cell', { name: 'crew@example.com' }).waitFor({ state: 'detached' })
+  })
+
+  test('an admin saves settings one by one and sees why a value is refused', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await openSection(page, 'Settings')
+
+    const siteName = page.getByRole('form', { name: 'Site name' })
+    await siteName.getByLabel('Site name').fill('Acme Transfer')
+    await siteName.getByRole('button', { name: 'Save site name' }).click()
+    await siteName.getByText('Saved.').waitFor()
+
+    const retention = page.getByRole('form', { name: 'Upload retention days' })
+    await retention.getByLabel('Upload retention days').fill('-1')
+    await retention.getByRole('button', { name: 'Save upload retention days' }).click()
+    await retention.getByRole('alert').waitFor()
+
+    await page.reload()
+    const reloaded = page.getByRole('form', { name: 'Site name' }).getByLabel('Site name')
+    await reloaded.waitFor()
+    assert.equal(await reloaded.inputValue(), 'Acme Transfer')
+  })
+
+  test('an admin edits a template with a live preview, saves, restores it and sends a test', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await openSection(page, 'Email templates')
+    await page.getByLabel('Email', { exact: true }).selectOption('share_notification')
+
+    await page.getByLabel('Subject').fill('{{senderName}} sent {{fileName}} to you')
+    await page
+      .getByTestId('preview-subject')
+      .filter({ hasText: 'Sam Rivera sent Stills selection.zip to you' })
+      .waitFor()
+    const frame = page.locator('iframe[title="Email preview"]')
+    assert.equal(await frame.getAttribute('sandbox'), '')
+    await page
+      .frameLocator('iframe[title="Email preview"]')
+      .getByText('Sam Rivera shared Stills selection.zip')
+      .waitFor()
+
+    await page.getByLabel('Body').fill('Your password is {{password}}')
+    await page.getByText('The preview is out of date').waitFor()
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('This email has no placeholder {{password}}', { exact: true }).waitFor()
+
+    await page.getByLabel('Body').fill('Get it at ')
+    await page.getByRole('button', { name: /\{\{shareUrl\}\}/ }).click()
+    assert.equal(await page.getByLabel('Body').inputValue(), 'Get it at {{shareUrl}}')
+    await page
+      .frameLocator('iframe[title="Email preview"]')
+      .getByRole('link', { name: 'https://transfer.example.com/s/3f9a7c1e' })
+      .waitFor()
+    await page.getByRole('button', { name: 'Save template' }).click()
+    await page.getByText('Saved. Emails of this kind use the new text from now on.').waitFor()
+    await page.getByRole('option', { name: 'Share notification (edited)' }).waitFor({
+      state: 'attached',
+    })
+
+    await page.getByRole('button', { name: 'Send test email' }).click()
+    await page.getByText(`Test email sent to ${seed.admin.email}.`).waitFor()
+
+    await page.getByRole('button', { name: 'Restore default' }).click()
+    await page
+      .getByRole('dialog', { name: 'Restore the shipped text?' })
+      .getByRole('button', { name: 'Restore default' })
+      .click()
+    await page.getByText('The shipped text is back.').waitFor()
+    assert.equal(
+      await page.getByLabel('Subject').inputValue(),
+      '{{senderName}} shared {{fileName}} with you'
+    )
+  })
+})
