@@ -1,11 +1,10 @@
 import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
+import { LogList } from '../../../components/transfer/log_list'
 
-export default function AdminPage({ user }: { user: StaffUser | null }) {
+export default function LogsPage({ user }: { user: StaffUser | null }) {
   return (
-    <AdminShell user={user} section="logs" title="Logs">
-      <section className="card">
-        <h1>Logs</h1>
-      </section>
+    <AdminShell user={user} section="logs" title="Download log">
+      <LogList />
     </AdminShell>
   )
 }

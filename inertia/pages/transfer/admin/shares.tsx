@@ -1,11 +1,10 @@
 import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
+import { ShareList } from '../../../components/transfer/share_list'
 
-export default function AdminPage({ user }: { user: StaffUser | null }) {
+export default function SharesPage({ user }: { user: StaffUser | null }) {
   return (
     <AdminShell user={user} section="shares" title="Shares">
-      <section className="card">
-        <h1>Shares</h1>
-      </section>
+      <ShareList />
     </AdminShell>
   )
 }

@@ -1,11 +1,10 @@
 import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
+import { FileList } from '../../../components/transfer/file_list'
 
-export default function AdminPage({ user }: { user: StaffUser | null }) {
+export default function UploadsPage({ user }: { user: StaffUser | null }) {
   return (
     <AdminShell user={user} section="uploads" title="Uploads">
-      <section className="card">
-        <h1>Uploads</h1>
-      </section>
+      <FileList />
     </AdminShell>
   )
 }

@@ -1,0 +1,18 @@
+/** 1536 → "1.5 KB", as the server's emails write sizes. */
+export function formatBytes(bytes: number) {
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}
+
+/** A timestamp in the reader's own locale and time zone; "" for none. */
+export function formatDateTime(iso: string | null) {
+  return iso
+    ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : ''
+}

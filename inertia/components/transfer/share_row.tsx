@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { formatBytes, formatDateTime } from './file_format'
+import { ShareForm, type StaffShareView } from './share_form'
+
+/** One share in the staff list: link to copy, password to reveal, edit, delete. */
+export function ShareRow(props: {
+  share: StaffShareView
+  onChanged: (share: StaffShareView) => void
+  onDelete: (share: StaffShareView) => void
+}) {
+  const { share } = props
+  const [revealed, setRevealed] = useState(false)
+  const [copied, setCopied] = useState(false)
+  const [editing, setEditing] = useState(false)
+
+  async function copy() {
+    await navigator.clipboard.writeText(share.url)
+    setCopied(true)
+    setTimeout(() => setCopied(false), 2000)
+  }
+
+  return (
+    <li className="tx-share-item" aria-label={`Share of ${share.fileName}`}>
+      <div className="tx-file-name">
+        {share.title ?? share.fileName}
+        {share.expired && <span className="tx-share-closed">Closed</span>}
+      </div>
+      <div className="muted small">
+        {share.title && `${share.fileName} · `}
+        {formatBytes(share.size)}
+        {share.createdBy && ` · shared by ${share.createdBy.displayName}`}
+      </div>
+      <div className="tx-inline-field">
+        <input
+          className="tx-share-link"
+          readOnly
+          value={share.url}
+          aria-label={`Link to ${share.fileName}`}
+          onFocus={(event) => event.target.select()}
+        />
+        <button type="button" className="secondary" onClick={copy}>
+          {copied ? 'Copied' : 'Copy link'}
+        </button>
+      </div>
+      <dl className="tx-share-facts tx-share-facts-row">
+        <dt>Password</dt>
+        <dd>
+          {share.hasPassword ? (
+            <>
+              <span className="tx-share-password" aria-label={`Password of ${share.fileName}`}>
+                {revealed ? (share.password ?? '(unreadable)') : '••••••••'}
+              </span>{' '}
+              <button type="button" className="link" onClick={() => setRevealed(!revealed)}>
+                {revealed ? 'Hide' : 'Show'}
+              </button>
+            </>
+          ) : (
+            'None'
+          )}
+        </dd>
+        <dt>Expires</dt>
+        <dd>{share.expiresAt ? formatDateTime(share.expiresAt) : 'Never'}</dd>
+        <dt>Downloads</dt>
+        <dd aria-label={`Downloads of ${share.fileName}`}>
+          {share.downloadCount}
+          {share.maxDownloads !== null && ` of ${share.maxDownloads}`}
+        </dd>
+      </dl>
+      <div className="tx-row-actions">
+        <button type="button" className="link" onClick={() => setEditing(!editing)}>
+          Edit
+        </button>
+        <a href={`/api/staff-shares/${share.id}/download`}>Download</a>
+        <a href={`/admin/logs?shareId=${share.id}`}>Download log</a>
+        <button
+          type="button"
+          className="link tx-danger-link"
+          onClick={() => props.onDelete(share)}
+          aria-label={`Delete share of ${share.fileName}`}
+        >
+          Delete
+        </button>
+      </div>
+      {editing && (
+        <ShareForm
+          share={share}
+          onSaved={(saved) => {
+            setEditing(false)
+            props.onChanged(saved)
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      )}
+    </li>
+  )
+}
