@@ -24,6 +24,8 @@ export class PostgresUploadLocker implements Locker {
   #listener?: Promise<pg.Client>
   /** Locks this process holds, with tus' callback that ends the holding request. */
   readonly held = new Map<string, RequestRelease>()
+  /** The connections holding them, dropped on close so the pool can end. */
+  readonly holding = new Set<pg.PoolClient>()
 
   constructor(
     protected connectionString: string,
@@ -80,6 +82,10 @@ export class PostgresUploadLocker implements Locker {
     const listener = await this.#listener?.catch(() => undefined)
     this.#listener = undefined
     await listener?.end()
+    for (const client of this.holding) {
+      client.release(new Error('upload locker closed'))
+    }
+    this.holding.clear()
     await this.#pool.end()
   }
 }
@@ -109,6 +115,7 @@ class PostgresUploadLock implements Lock {
         if (rows[0].locked) {
           this.#client = client
           this.locker.held.set(this.id, requestRelease)
+          this.locker.holding.add(client)
           return
         }
         if (signal.aborted || performance.now() > deadline) {
@@ -133,6 +140,10 @@ class PostgresUploadLock implements Lock {
     }
     this.#client = undefined
     this.locker.held.delete(this.id)
+    if (!this.locker.holding.delete(client)) {
+      // The locker was closed; the connection, and with it the lock, is gone.
+      return
+    }
     try {
       await client.query('select pg_advisory_unlock($1::bigint)', [this.#key])
       client.release()
