@@ -54,16 +54,20 @@ export function withMultipartListing(server: S3rver) {
       .filter((name) => /^\d+$/.test(name))
       .map(Number)
       .sort((a, b) => a - b)
+    // s3rver writes a part's checksum once the part is whole; a part cut off
+    // mid-request (the client died) has none, and S3 would not list it.
     const parts = await Promise.all(
-      numbers.map(async (number) => {
-        const path = join(directory, String(number))
-        const [info, md5] = await Promise.all([stat(path), readFile(`${path}.md5`, 'utf8')])
-        return (
-          `<Part><PartNumber>${number}</PartNumber>` +
-          `<LastModified>${info.mtime.toISOString()}</LastModified>` +
-          `<ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`
-        )
-      })
+      numbers
+        .filter((number) => names.includes(`${number}.md5`))
+        .map(async (number) => {
+          const path = join(directory, String(number))
+          const [info, md5] = await Promise.all([stat(path), readFile(`${path}.md5`, 'utf8')])
+          return (
+            `<Part><PartNumber>${number}</PartNumber>` +
+            `<LastModified>${info.mtime.toISOString()}</LastModified>` +
+            `<ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`
+          )
+        })
     )
     ctx.type = 'application/xml'
     ctx.body =
