@@ -1,12 +1,20 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { EmailVerification } from '#services/transfer/email_verification'
 import { transferSession } from '#services/transfer/transfer_session'
+import { TransferSettings } from '#services/transfer/transfer_settings'
 import type { TransferSessionUser } from '#services/transfer/transfer_sign_in'
 
 type StaffPageProps = { user: TransferSessionUser | null }
 
 declare module '@adonisjs/inertia/types' {
   export interface InertiaPages {
-    'transfer/home': { signInError: string | null }
+    'transfer/home': {
+      signInError: string | null
+      siteName: string
+      pageMessage: string
+      emailVerificationRequired: boolean
+      verifiedEmail: string | null
+    }
     'transfer/admin/uploads': StaffPageProps
     'transfer/admin/shares': StaffPageProps
     'transfer/admin/logs': StaffPageProps
@@ -22,12 +30,18 @@ declare module '@adonisjs/inertia/types' {
  * JSON API, so the page itself only needs the signed-in person.
  */
 export default class PagesController {
-  /** The public front page; sign-in errors come back here (?error, ?auth_error). */
-  async home({ inertia, request }: HttpContext) {
+  /** The public upload page; sign-in errors come back here (?error, ?auth_error). */
+  async home({ inertia, request, session }: HttpContext) {
     const { error, auth_error: authError } = request.qs()
+    const settings = new TransferSettings()
+    const verification = new EmailVerification()
     return inertia.render('transfer/home', {
       signInError:
         typeof error === 'string' ? error : typeof authError === 'string' ? authError : null,
+      siteName: await settings.get('site_name'),
+      pageMessage: await settings.get('upload_page_message'),
+      emailVerificationRequired: await verification.required(),
+      verifiedEmail: verification.verifiedEmail(session),
     })
   }
 
