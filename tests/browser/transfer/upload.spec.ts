@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from '@japa/runner'
+import pg from 'pg'
+import type { LocalStack } from '#services/shared/local_stack'
+import { withDatabase } from '#services/shared/embedded_database'
+import { startBrowserStack } from '#tests/helpers/browser_stack'
+
+const MB = 1024 * 1024
+
+/**
+ * A visitor on the public page picks files, watches each one's progress bar
+ * reach the end, and pauses and resumes one on a slow connection; the server
+ * keeps the very bytes with their SHA-256.
+ */
+test.group('public uploads in the browser', (group) => {
+  let stack: LocalStack
+  let driveRoot: string
+  let database: pg.Client
+
+  group.setup(async () => {
+    driveRoot = await mkdtemp(join(tmpdir(), 'transfer-upload-drive-'))
+    ;({ stack } = await startBrowserStack('transfer_upload', () => ({
+      transfer: { DRIVE_FS_ROOT: driveRoot },
+    })))
+    database = new pg.Client({
+      connectionString: withDatabase(
+        process.env.TEST_DATABASE_SERVER_URL!,
+        'browser_transfer_upload_transfer'
+      ),
+    })
+    await database.connect()
+    return async () => {
+      await database.end()
+      await stack.stop()
+      await rm(driveRoot, { recursive: true, force: true })
+    }
+  })
+
+  async function storedUpload(fileName: string) {
+    const { rows } = await database.query(
+      `select storage_key, status, uploader_name, message, content_sha256
+         from public_uploads where file_name = $1`,
+      [fileName]
+    )
+    return rows[0] as {
+      storage_key: string
+      status: string
+      uploader_name: string | null
+      message: string | null
+      content_sha256: string | null
+    }
+  }
+
+  test('a visitor uploads files and sees each progress bar reach done', async ({
+    browserContext,
+    assert,
+  }) => {
+    const first = randomBytes(3 * MB)
+    const second = randomBytes(200 * 1024)
+    const page = await browserContext.newPage()
+    await page.goto(stack.url('transfer'))
+    await page.getByRole('heading', { name: 'Send us your files' }).waitFor()
+
+    await page.getByLabel('Your name (optional)').fill('Grace Hopper')
+    await page.getByLabel('Message (optional)').fill('Day 2 rushes')
+    await page.getByLabel('Files to upload').setInputFiles([
+      { name: 'day2.mov', mimeType: 'video/quicktime', buffer: first },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: second },
+    ])
+    await page.getByRole('button', { name: 'Upload 2 files' }).click()
+
+    for (const [name, bytes] of [
+      ['day2.mov', first],
+      ['notes.txt', second],
+    ] as const) {
+      const item = page.getByRole('listitem', { name })
+      const bar = item.getByRole('progressbar', { name: `Upload progress of ${name}` })
+      await bar.waitFor()
+      await item.getByText('Done').waitFor()
+      await item.getByText('100%').waitFor()
+      assert.equal(await bar.getAttribute('value'), String(bytes.length))
+      assert.equal(await bar.getAttribute('max'), String(bytes.length))
+
+      const row = await storedUpload(name)
+      assert.equal(row.status, 'complete')
+      assert.equal(row.uploader_name, 'Grace Hopper')
+      assert.equal(row.message, 'Day 2 rushes')
+      assert.equal(row.content_sha256, createHash('sha256').update(bytes).digest('hex'))
+      const stored = await readFile(join(driveRoot, 'public-uploads', row.storage_key))
+      assert.isTrue(stored.equals(bytes), `${name} arrived intact`)
+    }
+    await page.getByRole('status').getByText('2 files have arrived').waitFor()
+  })
+
+  test('on a slow connection a visitor pauses and resumes an upload', async ({
+    browserContext,
+    assert,
+  }) => {
+    const bytes = randomBytes(4 * MB)
+    const page = await browserContext.newPage()
+    const network = await browserContext.newCDPSession(page)
+    await network.send('Network.enable')
+    const throttle = (uploadThroughput: number) =>
+      network.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput,
+      })
+    await throttle(512 * 1024)
+
+    await page.goto(stack.url('transfer'))
+    await page.getByLabel('Files to upload').setInputFiles({
+      name: 'slow.bin',
+      mimeType: 'application/octet-stream',
+      buffer: bytes,
+    })
+    await page.getByRole('button', { name: 'Upload', exact: true }).click()
+    const item = page.getByRole('listitem', { name: 'slow.bin' })
+    await item.getByText(/\/s$/).waitFor()
+    await item.getByText(/left$/).waitFor()
+    await item.getByRole('button', { name: 'Pause' }).click()
+    await item.getByText('Paused').waitFor()
+
+    const paused = await storedUpload('slow.bin')
+    assert.equal(paused.status, 'uploading')
+
+    await throttle(-1)
+    await item.getByRole('button', { name: 'Resume' }).click()
+    await item.getByText('Done').waitFor()
+    const row = await storedUpload('slow.bin')
+    assert.equal(row.status, 'complete')
+    assert.equal(row.content_sha256, createHash('sha256').update(bytes).digest('hex'))
+  })
+})
