@@ -126,8 +126,12 @@ export class PublicUploadIntake {
     })
   }
 
-  /** The upload was terminated by its owner, or its creation failed after the row was made. */
+  /**
+   * The upload was terminated by its owner, or its creation failed after the
+   * row was made: bytes first, then the row, as UploadRemoval does.
+   */
   async discard(storageKey: string) {
+    await this.storage.remove(storageKey)
     await PublicUpload.query().where('storage_key', storageKey).delete()
   }
 }
