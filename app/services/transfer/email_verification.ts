@@ -87,8 +87,16 @@ export class EmailVerification {
     return 'verified'
   }
 
+  /**
+   * The address this session has proven: one confirmed with a code, or a
+   * signed-in staff member's own (sso already vouches for it).
+   */
   verifiedEmail(session: Session) {
-    return (session.get(VERIFIED_KEY) as string | undefined) ?? null
+    const confirmed = session.get(VERIFIED_KEY) as string | undefined
+    const staff = session.get('userId')
+      ? (session.get('userEmail') as string | undefined)
+      : undefined
+    return confirmed ?? staff ?? null
   }
 }
 

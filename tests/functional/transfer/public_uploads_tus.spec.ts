@@ -373,6 +373,22 @@ test.group('public uploads with email verification required', (group) => {
     assert.equal(row.uploaderEmail, 'ada@example.com')
   })
 
+  test('a signed-in staff member needs no code: their own address is recorded', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await transferPerson('staff', 'crew@example.com')
+    const response = await client
+      .post('/api/public-uploads')
+      .header('tus-resumable', '1.0.0')
+      .header('upload-length', '1')
+      .header('upload-metadata', tusMetadata({ filename: 'staff.txt', email: 'x@example.com' }))
+      .withSession(session)
+    response.assertStatus(201)
+    const row = await PublicUpload.findByOrFail('storageKey', keyOf(response.header('location')!))
+    assert.equal(row.uploaderEmail, 'crew@example.com')
+  })
+
   test('a code is valid for its address and session only, and used once', async ({ assert }) => {
     const visitor = new TusVisitor()
     await visitor.visit()
