@@ -44,7 +44,7 @@ export default class SharesController {
       return await this.downloads.download(
         ctx.params.token,
         password,
-        downloaderOf(ctx),
+        await downloaderOf(ctx),
         originOf(ctx)
       )
     } catch (error) {

@@ -67,7 +67,7 @@ export default class StaffSharesController {
     }
     const { url } = await this.grants.grant(
       share.upload,
-      downloaderOf(ctx),
+      await downloaderOf(ctx),
       originOf(ctx),
       share.id
     )

@@ -44,14 +44,15 @@ export default class StaffUploadsController {
    */
   async download(ctx: HttpContext) {
     const upload = await PublicUpload.find(ctx.params.id)
+    const downloader = await downloaderOf(ctx)
     const allowed =
       upload !== null &&
       upload.status === 'complete' &&
-      (Boolean(ctx.session.get('userId')) || uploadOwnership.isOwner(ctx.session, upload))
+      (downloader.userId !== null || uploadOwnership.isOwner(ctx.session, upload))
     if (!allowed) {
       return ctx.response.status(404).send({ error: 'Upload not found' })
     }
-    const { url } = await this.grants.grant(upload, downloaderOf(ctx), originOf(ctx))
+    const { url } = await this.grants.grant(upload, downloader, originOf(ctx))
     return ctx.response.redirect(url)
   }
 }

@@ -189,6 +189,30 @@ test.group('GET /api/public-uploads/:id/download', (group) => {
     }
   })
 
+  test('a removed staff member is a stranger: 404, and their share downloads log no person', async ({
+    client,
+    assert,
+  }) => {
+    const { user, session } = await transferPerson()
+    await user.delete()
+    const upload = await storedUpload('x')
+    const response = await client
+      .get(`/api/public-uploads/${upload.id}/download`)
+      .withSession(session)
+      .redirects(0)
+    response.assertStatus(404)
+
+    const share = await new StaffShares().create(upload.id, {}, null, 'http://x')
+    const download = await client
+      .post(`/api/share/${share.token}/download`)
+      .json({})
+      .withSession(session)
+      .withCsrfToken()
+    download.assertStatus(200)
+    const log = await db.from('download_logs').where('share_id', share.id).firstOrFail()
+    assert.isNull(log.downloaded_by_user_id)
+  })
+
   test('an unfinished or unknown upload is 404, even for staff', async ({ client }) => {
     const { session } = await transferPerson()
     const partial = await storedUpload('half', { status: 'uploading' })
