@@ -6,6 +6,7 @@ import { test } from '@japa/runner'
 import pg from 'pg'
 import type { LocalStack } from '#services/shared/local_stack'
 import { withDatabase } from '#services/shared/embedded_database'
+import { readOutbox } from '#services/shared/mail/outbox_transport'
 import { startBrowserStack } from '#tests/helpers/browser_stack'
 
 const MB = 1024 * 1024
@@ -18,12 +19,14 @@ const MB = 1024 * 1024
 test.group('public uploads in the browser', (group) => {
   let stack: LocalStack
   let driveRoot: string
+  let outbox: string
   let database: pg.Client
 
   group.setup(async () => {
     driveRoot = await mkdtemp(join(tmpdir(), 'transfer-upload-drive-'))
+    outbox = join(driveRoot, 'outbox')
     ;({ stack } = await startBrowserStack('transfer_upload', () => ({
-      transfer: { DRIVE_FS_ROOT: driveRoot },
+      transfer: { DRIVE_FS_ROOT: driveRoot, MAIL_OUTBOX_DIR: outbox },
     })))
     database = new pg.Client({
       connectionString: withDatabase(
@@ -41,7 +44,7 @@ test.group('public uploads in the browser', (group) => {
 
   async function storedUpload(fileName: string) {
     const { rows } = await database.query(
-      `select storage_key, status, uploader_name, message, content_sha256
+      `select storage_key, status, uploader_name, uploader_email, message, content_sha256
          from public_uploads where file_name = $1`,
       [fileName]
     )
@@ -49,9 +52,25 @@ test.group('public uploads in the browser', (group) => {
       storage_key: string
       status: string
       uploader_name: string | null
+      uploader_email: string | null
       message: string | null
       content_sha256: string | null
     }
+  }
+
+  /** The six-digit code in the newest mail to `address`, once the mail worker sent it. */
+  async function codeMailedTo(address: string) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      // A message file may be caught half-written: try again.
+      const mails = await readOutbox(outbox).catch(() => [])
+      const mail = mails.findLast((message) => message.to.includes(address))
+      const code = mail?.text?.match(/\b(\d{6})\b/)?.[1]
+      if (code) {
+        return code
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    throw new Error(`no code was mailed to ${address}`)
   }
 
   test('a visitor uploads files and sees each progress bar reach done', async ({
@@ -134,5 +153,39 @@ test.group('public uploads in the browser', (group) => {
     const row = await storedUpload('slow.bin')
     assert.equal(row.status, 'complete')
     assert.equal(row.content_sha256, createHash('sha256').update(bytes).digest('hex'))
+  })
+
+  test('when the site requires it, a visitor confirms an email with a mailed code first', async ({
+    browserContext,
+    assert,
+  }) => {
+    await database.query(
+      `insert into settings (key, value) values ('email_verification_required', 'true')`
+    )
+    try {
+      const page = await browserContext.newPage()
+      await page.goto(stack.url('transfer'))
+      await page.getByText('Confirm your email address before uploading.').waitFor()
+      await page.getByLabel('Files to upload').setInputFiles({
+        name: 'verified.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('checked in'),
+      })
+      assert.isTrue(await page.getByRole('button', { name: 'Upload', exact: true }).isDisabled())
+
+      await page.getByLabel('Your email').fill('ada@example.com')
+      await page.getByRole('button', { name: 'Send code' }).click()
+      await page.getByText('We sent a six-digit code to ada@example.com.').waitFor()
+      await page.getByLabel('Code from the email').fill(await codeMailedTo('ada@example.com'))
+      await page.getByRole('button', { name: 'Confirm' }).click()
+      await page.getByText('Email confirmed: ada@example.com').waitFor()
+
+      await page.getByRole('button', { name: 'Upload', exact: true }).click()
+      await page.getByRole('listitem', { name: 'verified.txt' }).getByText('Done').waitFor()
+      const row = await storedUpload('verified.txt')
+      assert.equal(row.uploader_email, 'ada@example.com')
+    } finally {
+      await database.query(`delete from settings where key = 'email_verification_required'`)
+    }
   })
 })

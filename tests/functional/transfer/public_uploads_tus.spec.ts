@@ -207,6 +207,21 @@ test.group('public uploads over tus on the fs disk', (group) => {
     assert.equal(resumed.status, 204)
   })
 
+  test('a visitor who opened the page may start several uploads at once', async ({ assert }) => {
+    const visitor = new TusVisitor()
+    await visitor.visit()
+    const created = await Promise.all(
+      ['one.bin', 'two.bin', 'three.bin'].map((filename) => visitor.create(3, { filename }))
+    )
+    const patched = await Promise.all(
+      created.map(({ location }) => visitor.patch(location!, 0, Buffer.from('abc')))
+    )
+    assert.deepEqual(
+      patched.map((response) => response.status),
+      [204, 204, 204]
+    )
+  })
+
   test('directories in a file name are dropped: ../ cannot leave the upload folder', async ({
     assert,
   }) => {
