@@ -2,6 +2,7 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { type Secret } from '@adonisjs/core/helpers'
 import { defineConfig } from '@adonisjs/core/http'
+import proxyAddr from 'proxy-addr'
 import { APP_PROFILES } from '#services/shared/app_profiles'
 
 /** The profile (port, database, cookie, error shape) of the app this process runs. */
@@ -13,6 +14,13 @@ export const appProfile = APP_PROFILES[env.get('APP_ID')]
  */
 export const appKey: Secret<string> = env.get('SESSION_SECRET') ?? env.get('APP_KEY')!
 
+const isTrustedProxy = proxyAddr.compile(
+  (env.get('TRUSTED_PROXIES') ?? 'loopback,linklocal,uniquelocal')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+)
+
 export const http = defineConfig({
   generateRequestId: true,
   allowMethodSpoofing: false,
@@ -20,9 +28,12 @@ export const http = defineConfig({
 
   /*
    * "Trust the first proxy" of the specs: only the hop nearest to us may set
-   * X-Forwarded-For / -Proto.
+   * X-Forwarded-For / -Proto, and only when it is a proxy we know
+   * (TRUSTED_PROXIES; by default loopback and private networks, where a
+   * reverse proxy usually sits). A client reaching the app directly from
+   * elsewhere cannot choose the address the app logs and rate-limits.
    */
-  trustProxy: (_address, distance) => distance === 0,
+  trustProxy: (address, distance) => distance === 0 && isTrustedProxy(address, distance),
 
   cookie: {
     domain: '',

@@ -15,6 +15,10 @@ import { defineConfig } from '@adonisjs/shield'
  * SameSite=Lax. An upload's owner is its session (see uploadOwnership), which
  * is what protects an upload; resuming clients (another tab, a script) then
  * need no page to fetch a token from.
+ *
+ * transfer's POST /api/share/:token/download is public and acts on no one's
+ * behalf (the password is the credential), so scripts may call it without a
+ * page; a forged cross-site request gains nothing it could not do directly.
  */
 const shieldConfig = defineConfig({
   csp: { enabled: false, directives: {}, reportOnly: false },
@@ -22,7 +26,11 @@ const shieldConfig = defineConfig({
     enabled: true,
     enableXsrfCookie: false,
     methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-    exceptRoutes: ['/api/public-uploads', '/api/public-uploads/tus/:key'],
+    exceptRoutes: [
+      '/api/public-uploads',
+      '/api/public-uploads/tus/:key',
+      '/api/share/:token/download',
+    ],
   },
   xFrame: { enabled: false },
   hsts: { enabled: true, maxAge: '180 days' },

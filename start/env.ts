@@ -11,6 +11,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   HOST: Env.schema.string.optional(),
   LOG_LEVEL: Env.schema.string.optional(),
   APP_URL: Env.schema.string.optional(),
+  // Addresses of the reverse proxy allowed to set X-Forwarded-For (proxy-addr
+  // names or CIDR ranges, comma-separated).
+  TRUSTED_PROXIES: Env.schema.string.optional(),
 
   APP_KEY: Env.schema.secret.optional(),
   SESSION_SECRET: Env.schema.secret.optional(),
