@@ -12,6 +12,8 @@ import {
   type SettingKey,
 } from '#services/transfer/transfer_settings'
 import { mailerName } from '#services/transfer/transfer_mailer'
+import { SHARE_PASSWORD_COST } from '#services/transfer/share_passwords'
+import { PASSWORD_WORDS } from '#services/transfer/password_generator'
 
 export type RouteAccess = 'public' | 'staff or admin' | 'admin'
 
@@ -63,9 +65,9 @@ export class TransferAppDescription {
         // As declared for POST /api/auth/exchange in start/routes/transfer/auth.ts.
         exchangeRateLimit: { requests: 10, window: '15 minutes' },
         sessionLifetimeDays: 30,
-        // Spec 2, section 8 (bcrypt cost of share passwords).
-        sharePasswordHashCost: 10,
+        sharePasswordHashCost: SHARE_PASSWORD_COST,
         generatedPasswordWords: 4,
+        generatedPasswordWordListSize: PASSWORD_WORDS.length,
         downloadUrlLifetime: transferConfig.downloadUrlLifetime,
         abandonedUploadAfterHours: transferConfig.abandonedUploadAfterMs / 3_600_000,
         expiredCleanupIntervalMinutes: EXPIRED_CLEANUP_INTERVAL_MS / 60_000,

@@ -26,6 +26,8 @@ test.group('transfer GET /api/app-docs', (group) => {
       exchangeRateLimit: { requests: 10, window: '15 minutes' },
       sessionLifetimeDays: 30,
       sharePasswordHashCost: 10,
+      generatedPasswordWords: 4,
+      generatedPasswordWordListSize: 80,
       expiredCleanupIntervalMinutes: 60,
     })
     assert.deepEqual(docs.storage, { disk: 'fs' })
