@@ -93,6 +93,10 @@ export class TransferUsers {
           if (holder) {
             throw new EmailTakenError()
           }
+          if (email !== user.email) {
+            // Another address may be another sso account: the link is made again at its first sign-in.
+            user.ssoUserId = null
+          }
           user.email = email
         }
         if (changes.displayName !== undefined) {

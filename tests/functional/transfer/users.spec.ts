@@ -111,6 +111,8 @@ test.group('transfer users: PATCH /api/users/:id', (group) => {
   }) => {
     const admin = await transferPerson('admin')
     const target = await transferPerson('staff', 'old@example.com')
+    target.user.ssoUserId = '41'
+    await target.user.save()
     const response = await client
       .patch(`/api/users/${target.user.id}`)
       .json({ email: ' New@Example.com ', displayName: '  Kim Lee ', role: 'admin' })
@@ -126,6 +128,7 @@ test.group('transfer users: PATCH /api/users/:id', (group) => {
     const stored = await User.findOrFail(target.user.id)
     assert.equal(stored.email, 'new@example.com')
     assert.equal(stored.role, 'admin')
+    assert.isNull(stored.ssoUserId, 'the new address links to its sso account at its first sign-in')
   })
 
   test('fields left out stay as they are', async ({ client, assert }) => {
