@@ -2,7 +2,6 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { EmailVerification } from '#services/transfer/email_verification'
 import { transferSession } from '#services/transfer/transfer_session'
 import { TransferSettings } from '#services/transfer/transfer_settings'
-import { uploadOwnership } from '#services/transfer/upload_ownership'
 import type { TransferSessionUser } from '#services/transfer/transfer_sign_in'
 
 type StaffPageProps = { user: TransferSessionUser | null }
@@ -36,9 +35,6 @@ export default class PagesController {
     const { error, auth_error: authError } = request.qs()
     const settings = new TransferSettings()
     const verification = new EmailVerification()
-    // The owner key exists before the page starts uploads in parallel: made by
-    // concurrent creation requests, each would write its own and one would win.
-    uploadOwnership.keyFor(session)
     return inertia.render('transfer/home', {
       signInError:
         typeof error === 'string' ? error : typeof authError === 'string' ? authError : null,
