@@ -3,6 +3,7 @@
  * it starts (or joins) the embedded PostgreSQL under storage/.
  */
 import 'reflect-metadata'
+import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { provideEmbeddedDatabase } from './database.ts'
 
@@ -29,7 +30,17 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .httpServer()
-  .start()
+  /*
+   * Node ends a request whose body takes over 5 minutes. transfer's tus
+   * uploads send large bodies, so it allows an hour (a cut request still
+   * resumes from its offset); the headers' own timeout stays short.
+   */
+  .start((handler) =>
+    createServer(
+      { requestTimeout: process.env.APP_ID === 'transfer' ? 60 * 60 * 1000 : 300_000 },
+      handler
+    )
+  )
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

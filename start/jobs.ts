@@ -22,7 +22,24 @@ if (env.get('APP_ID') !== 'sso') {
 if (env.get('APP_ID') === 'transfer') {
   const { ExpiredCleanup, EXPIRED_CLEANUP_INTERVAL_MS } =
     await import('#services/transfer/expired_cleanup')
+  const { UploadContentHash } = await import('#services/transfer/upload_content_hash')
+  const { UploadStorage } = await import('#services/transfer/upload_storage')
   let running: Promise<unknown> = Promise.resolve()
+
+  /*
+   * A finished upload whose streaming hash was lost (a crash on the s3 disk)
+   * is hashed by reading it back; a process stopped during that reading
+   * leaves it 'verifying', so every start picks such uploads up again.
+   */
+  running = running
+    .then(async () => {
+      const storage = await app.container.make(UploadStorage)
+      const verified = await new UploadContentHash(storage).verifyPending()
+      if (verified > 0) {
+        logger.info({ verified }, 'hashed finished uploads left unverified')
+      }
+    })
+    .catch((error) => logger.error({ err: error }, 'hashing unverified uploads failed'))
 
   /*
    * Every instance schedules the run; the cleanup's advisory lock lets one of

@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { SsoClient } from '#services/shared/relying_party/sso_client'
 import { TransferSignIn } from '#services/transfer/transfer_sign_in'
 import { transferSession } from '#services/transfer/transfer_session'
+import { TransferUsers } from '#services/transfer/transfer_users'
 
 /** Sign-in endpoints of spec 2, section 4. */
 export default class AuthController {
@@ -45,9 +46,12 @@ export default class AuthController {
     }
   }
 
-  async me({ session, response }: HttpContext) {
+  /** A person removed since signing in has no session any more (TransferUsers.signedIn). */
+  @inject()
+  async me({ session, response }: HttpContext, users: TransferUsers) {
     response.header('Cache-Control', 'no-store, no-cache, must-revalidate, private')
     response.header('Pragma', 'no-cache')
+    await users.signedIn(session)
     const user = transferSession.user(session)
     if (!user) {
       return response.status(401).send({ error: 'Authentication required' })

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import { EmailVerification } from '#services/transfer/email_verification'
 import { transferSession } from '#services/transfer/transfer_session'
+import { TransferUsers } from '#services/transfer/transfer_users'
 import { TransferSettings } from '#services/transfer/transfer_settings'
 import type { TransferSessionUser } from '#services/transfer/transfer_sign_in'
 
@@ -69,7 +70,7 @@ export default class PagesController {
     return this.staffPage(ctx, 'transfer/admin/email_templates')
   }
 
-  protected staffPage(
+  protected async staffPage(
     { inertia, request, response, session }: HttpContext,
     page:
       | 'transfer/admin/uploads'
@@ -79,6 +80,8 @@ export default class PagesController {
       | 'transfer/admin/settings'
       | 'transfer/admin/email_templates'
   ) {
+    // The role shown comes from the users table; a removed person signs in again.
+    await new TransferUsers().signedIn(session)
     const user = transferSession.user(session)
     if (!user && typeof request.qs().auth_code !== 'string') {
       return response.redirect('/api/auth/login')

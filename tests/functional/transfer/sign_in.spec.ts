@@ -171,20 +171,31 @@ test.group('transfer session endpoints', (group) => {
     anonymous.assertStatus(401)
     assert.match(anonymous.header('cache-control')!, /no-store/)
 
-    const signedIn = await client.get('/api/auth/me').withSession({
-      userId: 'u-1',
-      userRole: 'staff',
-      userEmail: 'sam@example.com',
-      userName: 'Sam',
-    })
+    const { user, session } = await transferPerson('staff', 'sam@example.com')
+    const signedIn = await client.get('/api/auth/me').withSession(session)
     signedIn.assertStatus(200)
     signedIn.assertBodyContains({
-      userId: 'u-1',
+      userId: user.id,
       email: 'sam@example.com',
-      displayName: 'Sam',
+      displayName: 'sam',
       role: 'staff',
     })
     assert.match(signedIn.header('cache-control')!, /no-store/)
+  })
+
+  test('GET /api/auth/me follows the users table: a new role shows, a removed person is signed out', async ({
+    client,
+  }) => {
+    const { user, session } = await transferPerson('staff')
+    user.role = 'admin'
+    await user.save()
+    const promoted = await client.get('/api/auth/me').withSession(session)
+    promoted.assertBodyContains({ role: 'admin' })
+
+    await user.delete()
+    const removed = await client.get('/api/auth/me').withSession(session)
+    removed.assertStatus(401)
+    removed.assertBody({ error: 'Authentication required' })
   })
 
   test('POST /api/auth/logout ends the session and points at sso logout with the app root', async ({
