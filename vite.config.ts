@@ -15,7 +15,9 @@ import adonisjs from '@adonisjs/vite/client'
 const appId = process.env.APP_ID
 
 export default defineConfig({
-  cacheDir: appId ? `node_modules/.vite/${appId}` : 'node_modules/.vite/build',
+  cacheDir:
+    process.env.VITE_CACHE_DIR ??
+    (appId ? `node_modules/.vite/${appId}` : 'node_modules/.vite/build'),
   optimizeDeps: appId
     ? { entries: [`inertia/app/${appId}.tsx`, `inertia/pages/${appId}/**/*.tsx`] }
     : undefined,

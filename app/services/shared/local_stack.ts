@@ -125,6 +125,9 @@ export class LocalStack {
       APP_URL: this.url(appId),
       DATABASE_URL: this.options.databaseUrls[appId],
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // The stack's Vite servers keep their own dependency caches, apart from
+      // a lone app process (a test run's) optimising at the same time.
+      VITE_CACHE_DIR: `node_modules/.vite/stack-${appId}`,
       ...this.options.extraEnv?.[appId],
     }
     if (appId === 'sso') {
