@@ -14,25 +14,14 @@
  *
  * Options: --no-build, --connections=50, --duration=10, --sign-ins=20.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cpus, totalmem } from 'node:os'
-import { rm } from 'node:fs/promises'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon, { type Options as LoadOptions } from 'autocannon'
 import argon2, { type HashOptions } from 'argon2'
 import pg from 'pg'
-import {
-  EmbeddedDatabase,
-  recreateDatabase,
-  withDatabase,
-} from '../../app/services/shared/embedded_database.ts'
 import { freePort } from '../../app/services/shared/local_stack.ts'
-
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const buildDir = `${root}build/`
+import { BenchRun, buildDir, log, root, run } from '../harness.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -46,50 +35,6 @@ const CONNECTIONS = Number(options.connections)
 const DURATION = Number(options.duration)
 const SIGN_INS = Number(options['sign-ins'])
 const EMAIL = 'bench@example.com'
-
-const children: ChildProcess[] = []
-
-function log(line: string) {
-  console.error(`· ${line}`)
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += chunk))
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`))
-    )
-  })
-}
-
-/** Starts a long-running child and resolves once `ready` says it is up. */
-function start(args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  return { child, output: () => output }
-}
-
-async function waitForHttp(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited while starting:\n${output()}`)
-    }
-    try {
-      await fetch(url, { headers: { accept: 'application/json' } })
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-  throw new Error(`${url} did not answer within 60 seconds:\n${output()}`)
-}
 
 /** A minimal cookie jar: name → value, from Set-Cookie headers. */
 class Cookies {
@@ -160,28 +105,14 @@ async function measure(name: string, request: LoadOptions) {
   }
 }
 
-const dataDir = `${root}storage/bench-postgres-${process.pid}`
-const resources: { database: EmbeddedDatabase | null } = { database: null }
+const bench = new BenchRun()
 
 async function main() {
-  if (!options['no-build']) {
-    log('building (node ace build)')
-    await run(process.execPath, ['ace', 'build'], root, {
-      ...process.env,
-      APP_ID: 'sso',
-      APP_KEY: randomBytes(32).toString('base64url'),
-      DATABASE_URL: 'postgres://unused',
-    })
-  }
-  if (!existsSync(`${buildDir}bin/server.js`)) {
-    throw new Error('build/bin/server.js is missing: run without --no-build')
-  }
-
-  log('starting PostgreSQL')
-  const database = new EmbeddedDatabase(dataDir, await freePort())
-  resources.database = database
-  await database.start(log)
-  await recreateDatabase(database.url('postgres'), 'bench_sso')
+  await bench.build(Boolean(options['no-build']), {
+    APP_ID: 'sso',
+    APP_KEY: randomBytes(32).toString('base64url'),
+  })
+  const databaseUrl = await bench.database('bench_sso')
 
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -194,10 +125,10 @@ async function main() {
     PORT: String(port),
     APP_URL: baseUrl,
     APP_KEY: randomBytes(32).toString('base64url'),
-    DATABASE_URL: withDatabase(database.url('postgres'), 'bench_sso'),
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     MAIL_MAILER: 'outbox',
-    MAIL_OUTBOX_DIR: `${dataDir}-outbox`,
+    MAIL_OUTBOX_DIR: bench.scratch(`${bench.dataDir}-outbox`),
     FORCE_COLOR: '0',
   }
 
@@ -216,8 +147,8 @@ async function main() {
   const apiKey = seed.apps[0].apiKey
 
   log('starting the built server')
-  const server = start(['bin/server.js'], buildDir, env)
-  await waitForHttp(`${baseUrl}/api/bench-probe`, server.child, server.output)
+  const server = bench.start(['bin/server.js'], buildDir, env)
+  await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
 
   log(`signing in ${SIGN_INS} times`)
   await signIn(baseUrl, seed.admin.password)
@@ -275,7 +206,7 @@ async function main() {
     throw new Error(`validate-token refused the benchmark token: ${answer}`)
   }
 
-  const bare = start([`${root}bench/sso/bare_server.ts`, answer], root, {
+  const bare = bench.start([`${root}bench/sso/bare_server.ts`, answer], root, {
     ...process.env,
     NODE_OPTIONS: '--import=@poppinss/ts-exec',
   })
@@ -345,18 +276,5 @@ Sign-in beyond the hash (p50): ${ms(signInTimes.p50 - hashTimes.p50)}
 try {
   await main()
 } finally {
-  for (const child of children) {
-    child.kill('SIGTERM')
-  }
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) =>
-          child.exitCode !== null ? resolve(null) : child.once('exit', resolve)
-        )
-    )
-  )
-  await resources.database?.stop()
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(`${dataDir}-outbox`, { recursive: true, force: true })
+  await bench.close()
 }

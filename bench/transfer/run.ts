@@ -18,26 +18,18 @@
  *
  * Options: --no-build, --size-gb=2, --rss-size-gb=5, --chunk-mb=32, --ranges=8.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, createWriteStream, existsSync } from 'node:fs'
+import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client'
-import {
-  EmbeddedDatabase,
-  recreateDatabase,
-  withDatabase,
-} from '../../app/services/shared/embedded_database.ts'
 import { freePort } from '../../app/services/shared/local_stack.ts'
+import { BenchRun, buildDir, log, root, run } from '../harness.ts'
 
-const root = fileURLToPath(new URL('../../', import.meta.url))
-const buildDir = `${root}build/`
 const MB = 1024 * 1024
 const GB = 1024 * MB
 
@@ -55,42 +47,8 @@ const RSS_SIZE = Math.round(Number(options['rss-size-gb']) * GB)
 const CHUNK = Number(options['chunk-mb']) * MB
 const RANGES = Number(options.ranges)
 
-const children: ChildProcess[] = []
-const workDir = `${root}storage/bench-transfer-${process.pid}`
-const dataDir = `${root}storage/bench-postgres-${process.pid}`
-const resources: { database: EmbeddedDatabase | null } = { database: null }
-
-function log(line: string) {
-  console.error(`· ${line}`)
-}
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv) {
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += chunk))
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${args.join(' ')} failed:\n${output}`))
-    )
-  })
-}
-
-async function waitForHttp(url: string, child: ChildProcess, output: () => string) {
-  const deadline = performance.now() + 60_000
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(`the server exited while starting:\n${output()}`)
-    }
-    try {
-      await fetch(url, { headers: { accept: 'application/json' } })
-      return
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-  }
-  throw new Error(`${url} did not answer within 60 seconds:\n${output()}`)
-}
+const bench = new BenchRun()
+const workDir = bench.scratch(`${root}storage/bench-transfer-${process.pid}`)
 
 /** The same 64 MiB of random bytes over and over: cheap to make, never compressible. */
 function pattern() {
@@ -160,26 +118,13 @@ async function drain(response: Response) {
 }
 
 async function main() {
-  if (!options['no-build']) {
-    log('building (node ace build)')
-    await run(process.execPath, ['ace', 'build'], root, {
-      ...process.env,
-      APP_ID: 'transfer',
-      SESSION_SECRET: randomBytes(32).toString('base64url'),
-      SSO_API_KEY: 'ak_bench',
-      DATABASE_URL: 'postgres://unused',
-    })
-  }
-  if (!existsSync(`${buildDir}bin/server.js`)) {
-    throw new Error('build/bin/server.js is missing: run without --no-build')
-  }
-
+  await bench.build(Boolean(options['no-build']), {
+    APP_ID: 'transfer',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    SSO_API_KEY: 'ak_bench',
+  })
   await mkdir(workDir, { recursive: true })
-  log('starting PostgreSQL')
-  const database = new EmbeddedDatabase(dataDir, await freePort())
-  resources.database = database
-  await database.start(log)
-  await recreateDatabase(database.url('postgres'), 'bench_transfer')
+  const databaseUrl = await bench.database('bench_transfer')
 
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
@@ -194,7 +139,7 @@ async function main() {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     SSO_API_KEY: 'ak_bench',
     SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: withDatabase(database.url('postgres'), 'bench_transfer'),
+    DATABASE_URL: databaseUrl,
     DRIVE_FS_ROOT: driveRoot,
     LOG_LEVEL: 'warn',
     MAIL_MAILER: 'outbox',
@@ -205,16 +150,9 @@ async function main() {
   await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
 
   log('starting the built server')
-  const server = spawn(process.execPath, ['bin/server.js'], {
-    cwd: buildDir,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(server)
-  let serverOutput = ''
-  server.stdout!.on('data', (chunk) => (serverOutput += chunk))
-  server.stderr!.on('data', (chunk) => (serverOutput += chunk))
-  await waitForHttp(`${baseUrl}/api/bench-probe`, server, () => serverOutput)
+  const started = bench.start(['bin/server.js'], buildDir, env)
+  await bench.waitForHttp(`${baseUrl}/api/bench-probe`, started)
+  const server = started.child
   const idle = await memoryOf(server.pid!)
 
   const block = pattern()
@@ -354,18 +292,5 @@ ${options['rss-size-gb']} GB upload: ${secs(big.seconds)}, ${rate(RSS_SIZE, big.
 try {
   await main()
 } finally {
-  for (const child of children) {
-    child.kill('SIGTERM')
-  }
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) =>
-          child.exitCode !== null ? resolve(null) : child.once('exit', resolve)
-        )
-    )
-  )
-  await resources.database?.stop()
-  await rm(dataDir, { recursive: true, force: true })
-  await rm(workDir, { recursive: true, force: true })
+  await bench.close()
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { api } from '../shared/http'
-import { AdminConfirmButton } from './admin_confirm_button'
+import { ConfirmButton } from '../shared/confirm_button'
 import { fieldErrors } from './admin_errors'
 
 export type TransferUserRow = {
@@ -144,7 +144,8 @@ export function AdminUserRow(props: {
             Edit
           </button>
           {!props.isSelf && (
-            <AdminConfirmButton
+            <ConfirmButton
+              danger
               label="Remove"
               title={`Remove ${person.email}?`}
               confirmLabel="Remove"
@@ -155,7 +156,7 @@ export function AdminUserRow(props: {
                 {person.email} loses access to transfer at their next request. Their uploads and
                 shares stay.
               </p>
-            </AdminConfirmButton>
+            </ConfirmButton>
           )}
         </td>
       )}

@@ -16,3 +16,18 @@ export function formatDateTime(iso: string | null) {
     ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
     : ''
 }
+
+/** 3725 → "1 h 2 min", 75 → "1 min 15 s". */
+export function formatDuration(seconds: number) {
+  const whole = Math.max(0, Math.round(seconds))
+  const hours = Math.floor(whole / 3600)
+  const minutes = Math.floor((whole % 3600) / 60)
+  const rest = whole % 60
+  if (hours > 0) {
+    return `${hours} h ${minutes} min`
+  }
+  if (minutes > 0) {
+    return `${minutes} min ${rest} s`
+  }
+  return `${rest} s`
+}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from '@inertiajs/react'
 import { api, ApiError } from '../shared/http'
 import { formatBytes, formatDateTime } from './file_format'
-import { FilePager, type PageMeta } from './file_pager'
+import { Pager, type PageMeta } from '../shared/pager'
 
 export type StaffUpload = {
   id: string
@@ -201,7 +201,7 @@ export function FileList() {
           </table>
         </div>
       )}
-      {result && <FilePager meta={result.meta} onPage={setPage} />}
+      {result && <Pager meta={result.meta} noun="uploads" onPage={setPage} />}
     </section>
   )
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../shared/http'
 import { formatDateTime } from './file_format'
-import { FilePager, type PageMeta } from './file_pager'
+import { Pager, type PageMeta } from '../shared/pager'
 
 type LogEntry = {
   id: string
@@ -107,7 +107,7 @@ export function LogList() {
           </table>
         </div>
       )}
-      {result && <FilePager meta={result.meta} onPage={setPage} />}
+      {result && <Pager meta={result.meta} noun="downloads" onPage={setPage} />}
     </section>
   )
 }

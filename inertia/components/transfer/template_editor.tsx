@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { api } from '../shared/http'
-import { AdminConfirmButton } from './admin_confirm_button'
+import { ConfirmButton } from '../shared/confirm_button'
 import { fieldErrors } from './admin_errors'
 import { TemplatePreview } from './template_preview'
 
@@ -135,7 +135,8 @@ export function TemplateEditor(props: {
           <button type="submit" disabled={busy || !changed}>
             Save template
           </button>
-          <AdminConfirmButton
+          <ConfirmButton
+            danger
             label="Restore default"
             title="Restore the shipped text?"
             confirmLabel="Restore default"
@@ -143,7 +144,7 @@ export function TemplateEditor(props: {
             onConfirm={restoreDefault}
           >
             <p>Your changes to this email are replaced by the text transfer ships with.</p>
-          </AdminConfirmButton>
+          </ConfirmButton>
         </div>
       </form>
       <TemplatePreview type={template.type} subject={subject} body={body} />

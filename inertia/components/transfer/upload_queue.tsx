@@ -1,5 +1,5 @@
 import type { QueuedFile } from './use_tus_upload'
-import { formatBytes, formatDuration } from './upload_format'
+import { formatBytes, formatDuration } from './file_format'
 
 const STATE_LABELS: Record<QueuedFile['state'], string> = {
   ready: 'Ready',

@@ -65,7 +65,8 @@ test.group('sign in through an external OpenID Connect provider', (group) => {
     await page.waitForURL(`${stack.url('sso')}/login`)
     await logInAtProvider(page, 'admin@example.com')
 
-    await page.getByRole('heading', { name: 'Welcome, Demo Admin' }).waitFor()
+    await page.getByRole('navigation', { name: 'Staff area' }).waitFor()
+    await page.getByText('Demo Admin (admin)').waitFor()
     assert.equal(page.url(), `${stack.url('transfer')}/admin`)
   })
 })

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
 import { SsoLayout } from '../../../components/sso/sso_layout'
-import { Pager, type PageMeta } from '../../../components/sso/admin/pager'
+import { Pager, type PageMeta } from '../../../components/shared/pager'
 import { when } from '../../../components/sso/admin/format'
 import '../../../components/sso/admin/admin.css'
 

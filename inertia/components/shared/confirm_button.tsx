@@ -11,6 +11,8 @@ export function ConfirmButton(props: {
   confirmLabel: string
   danger?: boolean
   disabled?: boolean
+  /** The small size of buttons in table rows. */
+  compact?: boolean
   onConfirm: () => void
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -18,7 +20,9 @@ export function ConfirmButton(props: {
     <>
       <button
         type="button"
-        className={props.danger ? 'danger' : 'secondary'}
+        className={[props.danger ? 'danger' : 'secondary', props.compact ? 'compact' : '']
+          .filter(Boolean)
+          .join(' ')}
         disabled={props.disabled}
         onClick={() => dialog.current?.showModal()}
       >

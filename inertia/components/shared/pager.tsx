@@ -1,9 +1,4 @@
-export interface PageMeta {
-  total: number
-  page: number
-  perPage: number
-  lastPage: number
-}
+export type PageMeta = { total: number; page: number; perPage: number; lastPage: number }
 
 /** Previous / next for a paginated table, with where we are. */
 export function Pager(props: { meta: PageMeta; noun: string; onPage: (page: number) => void }) {
