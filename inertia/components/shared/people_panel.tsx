@@ -1,4 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
+import { AddPersonForm, type PersonRole } from './add_person_form'
 import { api, ApiError } from './http'
 
 interface Person {
@@ -11,10 +12,7 @@ interface Person {
 /** Lists the people allowed into the app and lets an admin add one. */
 export function PeoplePanel(props: { url: string; canManage: boolean }) {
   const [people, setPeople] = useState<Person[] | null>(null)
-  const [email, setEmail] = useState('')
-  const [role, setRole] = useState<'staff' | 'admin'>('staff')
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null)
-  const [saving, setSaving] = useState(false)
 
   useEffect(() => {
     api<Person[]>('GET', props.url)
@@ -27,20 +25,17 @@ export function PeoplePanel(props: { url: string; canManage: boolean }) {
       )
   }, [props.url])
 
-  async function add(event: FormEvent) {
-    event.preventDefault()
-    setSaving(true)
+  async function add(email: string, role: PersonRole) {
     setMessage(null)
     try {
       const person = await api<Person>('POST', props.url, { email, role })
       setPeople((current) => [...(current ?? []), person])
-      setEmail('')
       setMessage({ kind: 'notice', text: `${person.email} can now sign in.` })
+      return true
     } catch (error) {
       const text = error instanceof ApiError ? error.message : 'Could not add this person'
       setMessage({ kind: 'error', text })
-    } finally {
-      setSaving(false)
+      return false
     }
   }
 
@@ -69,36 +64,7 @@ export function PeoplePanel(props: { url: string; canManage: boolean }) {
           </tbody>
         </table>
       )}
-      {props.canManage && (
-        <form onSubmit={add} aria-label="Add a person">
-          <div className="row">
-            <div>
-              <label htmlFor="person-email">Email</label>
-              <input
-                id="person-email"
-                type="email"
-                required
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor="person-role">Role</label>
-              <select
-                id="person-role"
-                value={role}
-                onChange={(event) => setRole(event.target.value as 'staff' | 'admin')}
-              >
-                <option value="staff">staff</option>
-                <option value="admin">admin</option>
-              </select>
-            </div>
-          </div>
-          <button type="submit" disabled={saving}>
-            Add person
-          </button>
-        </form>
-      )}
+      {props.canManage && <AddPersonForm onAdd={add} />}
       {message && <p className={message.kind}>{message.text}</p>}
     </section>
   )

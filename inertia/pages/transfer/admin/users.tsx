@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
+import { AddPersonForm, type PersonRole } from '../../../components/shared/add_person_form'
 import { api } from '../../../components/shared/http'
 import { fieldErrors } from '../../../components/transfer/admin_errors'
 import { AdminUserRow, type TransferUserRow } from '../../../components/transfer/admin_user_row'
@@ -10,10 +11,7 @@ type Message = { kind: 'error' | 'notice'; text: string }
 export default function UsersPage({ user }: { user: StaffUser | null }) {
   const isAdmin = user?.role === 'admin'
   const [people, setPeople] = useState<TransferUserRow[] | null>(null)
-  const [email, setEmail] = useState('')
-  const [role, setRole] = useState<'staff' | 'admin'>('staff')
   const [message, setMessage] = useState<Message | null>(null)
-  const [saving, setSaving] = useState(false)
 
   useEffect(() => {
     if (!user) {
@@ -26,23 +24,20 @@ export default function UsersPage({ user }: { user: StaffUser | null }) {
       )
   }, [user])
 
-  async function add(event: FormEvent) {
-    event.preventDefault()
-    setSaving(true)
+  async function add(email: string, role: PersonRole) {
     setMessage(null)
     try {
       const person = await api<TransferUserRow>('POST', '/api/users', { email, role })
       setPeople((current) => [...(current ?? []), person])
-      setEmail('')
       setMessage({ kind: 'notice', text: `${person.email} can now sign in.` })
+      return true
     } catch (error) {
       const errors = fieldErrors(error)
       setMessage({
         kind: 'error',
         text: errors.form ?? errors.email ?? 'Could not add this person',
       })
-    } finally {
-      setSaving(false)
+      return false
     }
   }
 
@@ -103,34 +98,7 @@ export default function UsersPage({ user }: { user: StaffUser | null }) {
       {isAdmin && (
         <section className="card">
           <h2>Add a person</h2>
-          <form onSubmit={add} aria-label="Add a person">
-            <div className="row">
-              <div>
-                <label htmlFor="person-email">Email</label>
-                <input
-                  id="person-email"
-                  type="email"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              </div>
-              <div>
-                <label htmlFor="person-role">Role</label>
-                <select
-                  id="person-role"
-                  value={role}
-                  onChange={(event) => setRole(event.target.value as 'staff' | 'admin')}
-                >
-                  <option value="staff">staff</option>
-                  <option value="admin">admin</option>
-                </select>
-              </div>
-            </div>
-            <button type="submit" disabled={saving}>
-              Add person
-            </button>
-          </form>
+          <AddPersonForm onAdd={add} />
         </section>
       )}
     </AdminShell>
