@@ -1,5 +1,12 @@
 import env from '#start/env'
+import pg from 'pg'
 import { defineConfig } from '@adonisjs/lucid'
+
+/*
+ * A DATE column is a calendar day, not an instant: read it as the 'YYYY-MM-DD'
+ * text PostgreSQL sends, so no time zone can move it to the day before.
+ */
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 
 const appId = env.get('APP_ID')
 

@@ -1,4 +1,6 @@
 import '../css/app.css'
+import '../css/schedule.css'
+import '../css/schedule_calendar.css'
 import { createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'

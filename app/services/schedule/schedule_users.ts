@@ -1,4 +1,7 @@
+import type { Session } from '@adonisjs/session'
 import AppUser, { type ScheduleRole } from '#models/schedule/app_user'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export class EmailTakenError extends Error {}
 
@@ -16,6 +19,19 @@ export function displayNameFromEmail(email: string) {
 export class ScheduleUsers {
   findByEmail(email: string) {
     return AppUser.query().whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first()
+  }
+
+  /** Ids come from URLs and sessions: anything that is not a UUID matches no one. */
+  async findById(id: unknown) {
+    return typeof id === 'string' && UUID.test(id) ? AppUser.find(id) : null
+  }
+
+  /**
+   * The person behind a session, read from app_users on every request: a
+   * removed person is out at once, and a role change applies at once.
+   */
+  signedIn(session: Session) {
+    return this.findById(session.get('userId'))
   }
 
   list() {

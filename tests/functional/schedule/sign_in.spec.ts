@@ -3,6 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helpers/sso_fake'
 import { ScheduleUsers } from '#services/schedule/schedule_users'
 import AppUser from '#models/schedule/app_user'
+import { schedulePerson } from '#tests/helpers/schedule_people'
 
 const sso = new SsoFake()
 
@@ -245,11 +246,12 @@ test.group('schedule session endpoints and guards', (group) => {
     out.assertStatus(401)
     out.assertBody({ message: 'Not authenticated' })
 
-    const staff = await client.get('/api/admin/users').withSession({ userId: 'u-1', role: 'staff' })
+    const staffPerson = await schedulePerson('staff')
+    const staff = await client.get('/api/admin/users').withSession(staffPerson.session)
     staff.assertStatus(403)
     staff.assertBody({ message: 'Admin access required' })
 
-    const admin = { userId: 'u-2', role: 'admin' }
+    const { session: admin } = await schedulePerson('admin')
     const created = await client
       .post('/api/admin/users')
       .json({ email: 'Mary.Ann.Smith@example.com', role: 'staff' })
@@ -269,6 +271,6 @@ test.group('schedule session endpoints and guards', (group) => {
       .withCsrfToken()
     duplicate.assertStatus(409)
     const list = await client.get('/api/admin/users').withSession(admin)
-    assert.lengthOf(list.body(), 1)
+    assert.lengthOf(list.body(), 3)
   })
 })

@@ -4,7 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionMiddleware from '@adonisjs/session/session_middleware'
 import RequireAuthMiddleware from '#middleware/schedule/require_auth_middleware'
-import { displayNameFromEmail } from '#services/schedule/schedule_users'
+import { ScheduleUsers, displayNameFromEmail } from '#services/schedule/schedule_users'
 
 /** Runs the guard inside the real session middleware; tells whether the request got through. */
 async function passesGuard(sessionValues: Record<string, string>) {
@@ -15,14 +15,16 @@ async function passesGuard(sessionValues: Record<string, string>) {
     for (const [key, value] of Object.entries(sessionValues)) {
       ctx.session.put(key, value)
     }
-    await new RequireAuthMiddleware().handle(ctx as HttpContext, async () => {
+    await new RequireAuthMiddleware(new ScheduleUsers()).handle(ctx as HttpContext, async () => {
       reached = true
     })
   })
   return { reached, ctx }
 }
 
-test.group('schedule requireAuth', () => {
+test.group('schedule requireAuth', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
   test('answers 401 { message: "Not authenticated" } without a session user', async ({
     assert,
   }) => {
@@ -32,9 +34,19 @@ test.group('schedule requireAuth', () => {
     assert.deepEqual(ctx.response.getBody(), { message: 'Not authenticated' })
   })
 
-  test('lets a signed-in person through', async ({ assert }) => {
-    const { reached } = await passesGuard({ userId: 'u-1' })
+  test('lets a signed-in person through and names them on the context', async ({ assert }) => {
+    const user = await new ScheduleUsers().create('guard.test@example.com')
+    const { reached, ctx } = await passesGuard({ userId: user.id })
     assert.isTrue(reached)
+    assert.equal((ctx as HttpContext).scheduleUser.email, 'guard.test@example.com')
+  })
+
+  test('answers 401 once the person has been removed from app_users', async ({ assert }) => {
+    const user = await new ScheduleUsers().create('removed@example.com')
+    await user.delete()
+    const { reached, ctx } = await passesGuard({ userId: user.id })
+    assert.isFalse(reached)
+    assert.equal(ctx.response.getStatus(), 401)
   })
 })
 

@@ -1,0 +1,70 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type AppUser from '#models/schedule/app_user'
+import ActivityLog from '#models/schedule/activity_log'
+
+export type ActivityAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'restore'
+  | 'purge'
+  | 'assign'
+  | 'unassign'
+  | 'move'
+  | 'reorder'
+  | 'resolve'
+  | 'unresolve'
+
+export type ActivityEntry = {
+  action: ActivityAction
+  /** 'project', 'crew', 'vendor', 'location', 'project_crew', 'status', 'share_link'… */
+  entityType: string
+  entityId: string | number | null
+  /** Set for anything that belongs to a project, so its page can show it. */
+  projectId?: number | null
+  /** One readable line: "Moved Jane Doe from 3 May to 4 May". */
+  summary: string
+  changes?: Record<string, { from: unknown; to: unknown }> | null
+}
+
+/**
+ * The fields that differ between `before` and `after`, as { from, to }, for
+ * an activity entry; null when nothing changed.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>
+): Record<string, { from: unknown; to: unknown }> | null {
+  const changes: Record<string, { from: unknown; to: unknown }> = {}
+  for (const key of Object.keys(after)) {
+    const from = before[key] ?? null
+    const to = after[key] ?? null
+    if (JSON.stringify(from) !== JSON.stringify(to)) {
+      changes[key] = { from, to }
+    }
+  }
+  return Object.keys(changes).length > 0 ? changes : null
+}
+
+/**
+ * The activity log of spec 3: every change to scheduling data writes one
+ * entry, in the same transaction as the change when there is one, so the
+ * log never claims a change that was rolled back.
+ */
+export class ActivityLogger {
+  async record(actor: AppUser | null, entry: ActivityEntry, trx?: TransactionClientContract) {
+    return ActivityLog.create(
+      {
+        actorId: actor?.id ?? null,
+        actorName: actor?.displayName ?? null,
+        action: entry.action,
+        entityType: entry.entityType,
+        entityId: entry.entityId === null ? null : String(entry.entityId),
+        projectId: entry.projectId ?? null,
+        summary: entry.summary,
+        changes: entry.changes ?? null,
+      },
+      trx ? { client: trx } : undefined
+    )
+  }
+}

@@ -1,0 +1,22 @@
+/*
+ * The app's pages (Inertia). A signed-out visitor is sent to /login, except
+ * on the public share page.
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware, stateful } from '#start/kernel'
+
+const PagesController = () => import('#controllers/schedule/pages_controller')
+
+router
+  .group(() => {
+    router.get('/', [PagesController, 'home'])
+    router.get('/calendar', [PagesController, 'calendar'])
+    router.get('/projects/:id', [PagesController, 'project']).where('id', router.matchers.number())
+    router.get('/directory', [PagesController, 'directory'])
+    router.get('/conflicts', [PagesController, 'conflicts'])
+    router.get('/trash', [PagesController, 'trash'])
+    router.get('/settings', [PagesController, 'settings'])
+    router.get('/admin', [PagesController, 'admin'])
+    router.get('/share/:token', [PagesController, 'share'])
+  })
+  .use([...stateful(), middleware.scheduleDevBypass()])
