@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
+import type { ApiClient } from '@japa/api-client'
 import type { ModelAttributes } from '@adonisjs/lucid/types/model'
 import Crew from '#models/schedule/crew'
 import Vendor from '#models/schedule/vendor'
@@ -77,4 +78,28 @@ export async function trash(record: Crew | Vendor | Location | Project) {
   record.deletedAt = DateTime.now()
   await record.save()
   return record
+}
+
+export type ActivityEntryView = {
+  id: number
+  actorId: string | null
+  actorName: string | null
+  action: string
+  entityType: string
+  entityId: string | null
+  projectId: number | null
+  summary: string
+  changes: Record<string, { from: unknown; to: unknown }> | null
+  createdAt: string
+}
+
+/** The newest activity entries as GET /api/activity-logs shows them to `session`. */
+export async function activityEntries(
+  client: ApiClient,
+  session: Record<string, string | number>,
+  filter: Record<string, string | number> = {}
+) {
+  const response = await client.get('/api/activity-logs').qs(filter).withSession(session)
+  response.assertStatus(200)
+  return response.body().data as ActivityEntryView[]
 }

@@ -3,9 +3,32 @@
  */
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
+import { REFERENCE_LIST_NAMES } from '#services/schedule/reference_lists'
+
+const ReferenceListsController = () => import('#controllers/schedule/reference_lists_controller')
+const ActivityLogsController = () => import('#controllers/schedule/activity_logs_controller')
 
 router
   .group(() => {
-    router.group(() => {}).use(middleware.scheduleAuth())
+    router
+      .group(() => {
+        // One controller for the six lists; it reads which one from the prefix.
+        for (const list of REFERENCE_LIST_NAMES) {
+          router
+            .group(() => {
+              router.get('/', [ReferenceListsController, 'index'])
+              router.post('/', [ReferenceListsController, 'store'])
+              router.put('/order', [ReferenceListsController, 'reorder'])
+              router.patch('/:id', [ReferenceListsController, 'update'])
+              router.delete('/:id', [ReferenceListsController, 'destroy'])
+            })
+            .prefix(`/api/${list}`)
+            .as(list)
+        }
+
+        router.get('/api/activity-logs', [ActivityLogsController, 'index'])
+      })
+      .where('id', router.matchers.number())
+      .use(middleware.scheduleAuth())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

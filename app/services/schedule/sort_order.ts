@@ -1,0 +1,24 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+
+/**
+ * Gives each id its position in `ids` (1, 2, 3…) as its sort_order, in one
+ * statement. The caller has checked that `ids` are the rows it means.
+ */
+export async function applyOrder(table: string, ids: number[], trx: TransactionClientContract) {
+  await trx.rawQuery(
+    `UPDATE ?? SET sort_order = o.position, updated_at = now()
+       FROM unnest(?::int[]) WITH ORDINALITY AS o(id, position)
+      WHERE ??.id = o.id`,
+    [table, ids, table]
+  )
+}
+
+/** The sort_order after the last row matching `where`, so a new row goes to the end. */
+export async function nextSortOrder(
+  table: string,
+  trx: TransactionClientContract,
+  where: Record<string, string | number> = {}
+) {
+  const row = await trx.from(table).where(where).max('sort_order as last').first()
+  return Number(row?.last ?? 0) + 1
+}

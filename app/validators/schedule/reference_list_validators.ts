@@ -1,0 +1,67 @@
+import vine from '@vinejs/vine'
+import type { ReferenceFields, ReferenceListName } from '#services/schedule/reference_lists'
+
+/*
+ * The bodies of the six reference lists (statuses, project statuses, crew
+ * roles, vendor and location types, regions). Statuses carry an icon and
+ * always a colour; the four plain lists a colour or none.
+ */
+
+const name = () => vine.string().trim().minLength(1).maxLength(200)
+const color = () =>
+  vine
+    .string()
+    .regex(/^#[0-9a-f]{6}$/i)
+    .toLowerCase()
+const icon = () => vine.string().trim().maxLength(16).nullable().optional()
+const sortOrder = () => vine.number().withoutDecimals().min(0).max(1_000_000).optional()
+
+const statusFields = () => ({
+  icon: icon(),
+  color: color().optional(),
+  sortOrder: sortOrder(),
+  isDefault: vine.boolean().optional(),
+})
+
+const plainFields = () => ({
+  color: color().nullable().optional(),
+  sortOrder: sortOrder(),
+})
+
+const statusValidators = {
+  create: vine.create({ name: name(), ...statusFields(), booksPerson: vine.boolean().optional() }),
+  update: vine.create({
+    name: name().optional(),
+    ...statusFields(),
+    booksPerson: vine.boolean().optional(),
+  }),
+}
+
+const projectStatusValidators = {
+  create: vine.create({ name: name(), ...statusFields() }),
+  update: vine.create({ name: name().optional(), ...statusFields() }),
+}
+
+const plainValidators = {
+  create: vine.create({ name: name(), ...plainFields() }),
+  update: vine.create({ name: name().optional(), ...plainFields() }),
+}
+
+/** What the controller needs of a list's validators, whichever list it is. */
+type ReferenceListValidators = {
+  create: { validate(data: unknown): Promise<ReferenceFields & { name: string }> }
+  update: { validate(data: unknown): Promise<ReferenceFields> }
+}
+
+export const referenceListValidators: Record<ReferenceListName, ReferenceListValidators> = {
+  'statuses': statusValidators,
+  'project-statuses': projectStatusValidators,
+  'crew-roles': plainValidators,
+  'vendor-types': plainValidators,
+  'location-types': plainValidators,
+  'regions': plainValidators,
+}
+
+export const referenceListOrderValidator = vine.create({
+  ids: vine.array(vine.number().withoutDecimals().positive()).maxLength(1000),
+})
