@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react'
+import { api } from '../shared/http'
+import { errorMessage } from './errors'
+import type { NamedListItem, ProjectStatus, Status } from './types'
+
+/** The admin-editable lists ("Lists" page) that label and colour everything else. */
+export type Lookups = {
+  statuses: Status[]
+  projectStatuses: ProjectStatus[]
+  crewRoles: NamedListItem[]
+  vendorTypes: NamedListItem[]
+  locationTypes: NamedListItem[]
+  regions: NamedListItem[]
+}
+
+export type LookupName = keyof Lookups
+
+export const LOOKUP_URLS: Record<LookupName, string> = {
+  statuses: '/api/statuses',
+  projectStatuses: '/api/project-statuses',
+  crewRoles: '/api/crew-roles',
+  vendorTypes: '/api/vendor-types',
+  locationTypes: '/api/location-types',
+  regions: '/api/regions',
+}
+
+const EMPTY: Lookups = {
+  statuses: [],
+  projectStatuses: [],
+  crewRoles: [],
+  vendorTypes: [],
+  locationTypes: [],
+  regions: [],
+}
+
+/** Loads every list once per page; `error` says when one could not be read. */
+export function useLookups() {
+  const [lookups, setLookups] = useState<Lookups>(EMPTY)
+  const [loaded, setLoaded] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+
+  useEffect(() => {
+    const names = Object.keys(LOOKUP_URLS) as LookupName[]
+    let current = true
+    Promise.all(names.map((name) => api<unknown[]>('GET', LOOKUP_URLS[name])))
+      .then((lists) => {
+        if (current) {
+          setLookups(
+            Object.fromEntries(names.map((name, index) => [name, lists[index]])) as Lookups
+          )
+          setError(null)
+        }
+      })
+      .catch(
+        (failure: unknown) =>
+          current && setError(`Could not load the lists: ${errorMessage(failure)}`)
+      )
+      .finally(() => current && setLoaded(true))
+    return () => {
+      current = false
+    }
+  }, [version])
+
+  const reload = useCallback(() => setVersion((value) => value + 1), [])
+
+  return { lookups, loaded, error, reload }
+}
+
+export function findById<T extends { id: number }>(items: T[], id: number | null | undefined) {
+  return id === null || id === undefined ? undefined : items.find((item) => item.id === id)
+}
+
+export function nameOf(items: { id: number; name: string }[], id: number | null | undefined) {
+  return findById(items, id)?.name ?? null
+}

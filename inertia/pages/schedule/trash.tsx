@@ -1,0 +1,187 @@
+import { useEffect, useState } from 'react'
+import { api } from '../../components/shared/http'
+import { ConfirmButton } from '../../components/shared/confirm_button'
+import { ScheduleShell } from '../../components/schedule/schedule_shell'
+import { Tabs, useQueryParam } from '../../components/schedule/tabs'
+import { useToast } from '../../components/schedule/toasts'
+import { errorMessage } from '../../components/schedule/errors'
+import { formatRange, formatTimestamp, formatTimestampDay } from '../../components/schedule/dates'
+import type { SessionUser, TrashItem, TrashType } from '../../components/schedule/types'
+
+const TYPES = ['projects', 'crew', 'vendors', 'locations'] as const
+const TABS: { key: TrashType; label: string }[] = [
+  { key: 'projects', label: 'Projects' },
+  { key: 'crew', label: 'Crew' },
+  { key: 'vendors', label: 'Vendors' },
+  { key: 'locations', label: 'Locations' },
+]
+const NOUNS: Record<TrashType, string> = {
+  projects: 'projects',
+  crew: 'crew members',
+  vendors: 'vendors',
+  locations: 'locations',
+}
+
+type CleanupResult = { success: true; removed: Record<TrashType, number> }
+
+export default function TrashPage({ user }: { user: SessionUser }) {
+  return (
+    <ScheduleShell user={user} title="Trash">
+      <Trash isAdmin={user.role === 'admin'} />
+    </ScheduleShell>
+  )
+}
+
+/**
+ * Deleted projects, crew, vendors and locations wait here for 30 days.
+ * Anyone can restore; only admins remove something for good.
+ */
+function Trash(props: { isAdmin: boolean }) {
+  const toast = useToast()
+  const [type, setType] = useQueryParam<TrashType>('tab', 'projects', TYPES)
+  const [items, setItems] = useState<TrashItem[] | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    api<TrashItem[]>('GET', `/api/trash/${type}`)
+      .then((loaded) => current && setItems(loaded))
+      .catch(
+        (error: unknown) =>
+          current && setLoadError(`Could not load the trash: ${errorMessage(error)}`)
+      )
+    return () => {
+      current = false
+    }
+  }, [type, version])
+
+  function showType(next: TrashType) {
+    setItems(null)
+    setLoadError(null)
+    setType(next)
+  }
+
+  function drop(item: TrashItem) {
+    setItems((current) => current?.filter((other) => other.id !== item.id) ?? null)
+  }
+
+  async function restore(item: TrashItem) {
+    try {
+      await api('POST', `/api/trash/${type}/${item.id}/restore`)
+      drop(item)
+      toast.info(`${item.name} is back.`)
+    } catch (error) {
+      toast.error(`Could not restore ${item.name}: ${errorMessage(error)}`)
+    }
+  }
+
+  async function removeForGood(item: TrashItem) {
+    try {
+      await api('DELETE', `/api/trash/${type}/${item.id}`)
+      drop(item)
+      toast.info(`${item.name} was removed for good.`)
+    } catch (error) {
+      toast.error(`Could not remove ${item.name}: ${errorMessage(error)}`)
+    }
+  }
+
+  async function cleanup() {
+    try {
+      const { removed } = await api<CleanupResult>('POST', '/api/trash/cleanup')
+      const parts = TYPES.filter((key) => removed[key] > 0).map(
+        (key) => `${removed[key]} ${NOUNS[key]}`
+      )
+      toast.info(
+        parts.length > 0
+          ? `Removed for good: ${parts.join(', ')}.`
+          : 'Nothing in the trash was older than 30 days.'
+      )
+      setVersion((value) => value + 1)
+    } catch (error) {
+      toast.error(`Could not empty the trash: ${errorMessage(error)}`)
+    }
+  }
+
+  return (
+    <section className="card sc-page-card">
+      <div className="sc-heading-row">
+        <h1>Trash</h1>
+        {props.isAdmin && (
+          <ConfirmButton
+            label="Empty items older than 30 days"
+            title="Empty the old trash?"
+            confirmLabel="Remove for good"
+            danger
+            onConfirm={cleanup}
+          >
+            <p>
+              Everything deleted more than 30 days ago is removed for good, with its rosters, notes,
+              tasks and share links. This also happens by itself every day.
+            </p>
+          </ConfirmButton>
+        )}
+      </div>
+      <p className="muted">
+        Deleted items stay here for 30 days before they are removed for good. Restoring brings an
+        item back with everything it had.
+      </p>
+      <Tabs label="Kind of item" tabs={TABS} current={type} onChange={showType} />
+      {loadError && (
+        <p className="error" role="alert">
+          {loadError}
+        </p>
+      )}
+      {items === null && !loadError && <p className="muted">Loading…</p>}
+      {items?.length === 0 && <p className="sc-empty">No deleted {NOUNS[type]}. Nothing to do.</p>}
+      {items && items.length > 0 && (
+        <table className="sc-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Deleted</th>
+              <th>Removed for good</th>
+              <th>
+                <span className="sc-visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <strong>{item.name}</strong>
+                  {item.startDate && item.endDate && (
+                    <div className="muted small">{formatRange(item.startDate, item.endDate)}</div>
+                  )}
+                </td>
+                <td>{formatTimestamp(item.deletedAt)}</td>
+                <td>removed for good on {formatTimestampDay(item.purgeAt)}</td>
+                <td className="sc-row-actions">
+                  <button type="button" className="compact" onClick={() => restore(item)}>
+                    Restore
+                  </button>
+                  {props.isAdmin && (
+                    <ConfirmButton
+                      compact
+                      danger
+                      label="Delete permanently"
+                      title={`Delete ${item.name} permanently?`}
+                      confirmLabel="Delete permanently"
+                      onConfirm={() => removeForGood(item)}
+                    >
+                      <p>
+                        {item.name} is removed for good, with everything that belongs to it. This
+                        cannot be undone.
+                      </p>
+                    </ConfirmButton>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  )
+}
