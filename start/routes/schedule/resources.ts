@@ -6,6 +6,7 @@ import { middleware, stateful } from '#start/kernel'
 import { REFERENCE_LIST_NAMES } from '#services/schedule/reference_lists'
 
 const ReferenceListsController = () => import('#controllers/schedule/reference_lists_controller')
+const ClientsController = () => import('#controllers/schedule/clients_controller')
 const ActivityLogsController = () => import('#controllers/schedule/activity_logs_controller')
 
 router
@@ -25,6 +26,12 @@ router
             .prefix(`/api/${list}`)
             .as(list)
         }
+
+        router.get('/api/clients', [ClientsController, 'index'])
+        router.post('/api/clients', [ClientsController, 'store'])
+        router.get('/api/clients/:id', [ClientsController, 'show'])
+        router.patch('/api/clients/:id', [ClientsController, 'update'])
+        router.delete('/api/clients/:id', [ClientsController, 'destroy'])
 
         router.get('/api/activity-logs', [ActivityLogsController, 'index'])
       })
