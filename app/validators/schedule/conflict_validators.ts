@@ -1,0 +1,23 @@
+import vine from '@vinejs/vine'
+import { calendarDay, rangeEnd } from '#validators/schedule/calendar_validators'
+
+/** from/to of the conflict lists; both optional (today and a year on). */
+const range = {
+  from: calendarDay().optional(),
+  to: rangeEnd().optional(),
+}
+
+export const conflictListValidator = vine.create({
+  ...range,
+  includeResolved: vine.boolean().optional(),
+})
+
+export const resolutionListValidator = vine.create(range)
+
+export const createResolutionValidator = vine.create({
+  kind: vine.enum(['crew', 'vendor'] as const),
+  resourceId: vine.number().withoutDecimals().positive(),
+  date: calendarDay(),
+  projectIds: vine.array(vine.number().withoutDecimals().positive()).minLength(2).maxLength(100),
+  note: vine.string().trim().maxLength(10_000).nullable().optional(),
+})
