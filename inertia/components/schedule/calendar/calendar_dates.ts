@@ -1,0 +1,211 @@
+/*
+ * The calendar's date math. Dates travel as 'YYYY-MM-DD' strings (as the API
+ * sends them) and are parsed with parseISO, which reads them as local dates:
+ * `new Date('YYYY-MM-DD')` would read UTC midnight and slip a day west of
+ * Greenwich.
+ */
+import {
+  addDays,
+  addMonths,
+  addWeeks,
+  addYears,
+  differenceInCalendarDays,
+  eachDayOfInterval,
+  endOfMonth,
+  endOfWeek,
+  endOfYear,
+  format,
+  isValid,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+  startOfYear,
+} from 'date-fns'
+
+export const VIEWS = ['month', 'two_weeks', 'week', 'day', 'year'] as const
+export type CalendarView = (typeof VIEWS)[number]
+export const MODES = ['projects', 'people'] as const
+export type CalendarMode = (typeof MODES)[number]
+
+export const VIEW_LABELS: Record<CalendarView, string> = {
+  month: 'Month',
+  two_weeks: 'Two weeks',
+  week: 'Week',
+  day: 'Day',
+  year: 'Year',
+}
+
+/** Monday. The admin setting week_starts_on will feed this once staff can read it. */
+export const WEEK_STARTS_ON = 1 as const
+
+export type DateRange = { from: string; to: string }
+
+export function toIso(date: Date) {
+  return format(date, 'yyyy-MM-dd')
+}
+
+export function todayIso() {
+  return toIso(new Date())
+}
+
+export function isIsoDate(value: string | null | undefined): value is string {
+  return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value))
+}
+
+export function shiftDays(date: string, days: number) {
+  return toIso(addDays(parseISO(date), days))
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string) {
+  return differenceInCalendarDays(parseISO(to), parseISO(from))
+}
+
+export function eachDay(range: DateRange): string[] {
+  if (range.to < range.from) return []
+  return eachDayOfInterval({ start: parseISO(range.from), end: parseISO(range.to) }).map(toIso)
+}
+
+export function weekStart(date: string) {
+  return toIso(startOfWeek(parseISO(date), { weekStartsOn: WEEK_STARTS_ON }))
+}
+
+/**
+ * The days a view shows around its anchor date. The projects-mode month is
+ * whole weeks (the grid of a wall calendar); the people-mode month is the
+ * month's own days, a column each.
+ */
+export function visibleRange(view: CalendarView, anchor: string, mode: CalendarMode): DateRange {
+  const date = parseISO(anchor)
+  const week = { weekStartsOn: WEEK_STARTS_ON }
+  switch (view) {
+    case 'month':
+      return mode === 'projects'
+        ? {
+            from: toIso(startOfWeek(startOfMonth(date), week)),
+            to: toIso(endOfWeek(endOfMonth(date), week)),
+          }
+        : { from: toIso(startOfMonth(date)), to: toIso(endOfMonth(date)) }
+    case 'two_weeks': {
+      const start = startOfWeek(date, week)
+      return { from: toIso(start), to: toIso(addDays(start, 13)) }
+    }
+    case 'week':
+      return { from: toIso(startOfWeek(date, week)), to: toIso(endOfWeek(date, week)) }
+    case 'day':
+      return { from: anchor, to: anchor }
+    case 'year':
+      return { from: toIso(startOfYear(date)), to: toIso(endOfYear(date)) }
+  }
+}
+
+/** The anchor one view-length earlier (-1) or later (+1). */
+export function stepAnchor(view: CalendarView, anchor: string, direction: 1 | -1): string {
+  const date = parseISO(anchor)
+  switch (view) {
+    case 'month':
+      return toIso(addMonths(date, direction))
+    case 'two_weeks':
+      return toIso(addWeeks(date, 2 * direction))
+    case 'week':
+      return toIso(addWeeks(date, direction))
+    case 'day':
+      return toIso(addDays(date, direction))
+    case 'year':
+      return toIso(addYears(date, direction))
+  }
+}
+
+const STEP_NAMES: Record<CalendarView, string> = {
+  month: 'month',
+  two_weeks: 'two weeks',
+  week: 'week',
+  day: 'day',
+  year: 'year',
+}
+
+export function stepName(view: CalendarView) {
+  return STEP_NAMES[view]
+}
+
+/** The heading of a view: "November 2026", "2 – 15 Nov 2026", "Tuesday 3 November 2026", "2026". */
+export function viewTitle(view: CalendarView, anchor: string, mode: CalendarMode) {
+  const date = parseISO(anchor)
+  if (view === 'month') return format(date, 'MMMM yyyy')
+  if (view === 'year') return format(date, 'yyyy')
+  if (view === 'day') return format(date, 'EEEE d MMMM yyyy')
+  const range = visibleRange(view, anchor, mode)
+  return formatRange(range.from, range.to)
+}
+
+/** "3 Nov 2026", "3 – 5 Nov 2026", "30 Nov – 2 Dec 2026", "30 Dec 2026 – 2 Jan 2027". */
+export function formatRange(from: string, to: string) {
+  const start = parseISO(from)
+  const end = parseISO(to)
+  if (from === to) return format(start, 'd MMM yyyy')
+  if (from.slice(0, 4) !== to.slice(0, 4)) {
+    return `${format(start, 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`
+  }
+  if (from.slice(0, 7) !== to.slice(0, 7)) {
+    return `${format(start, 'd MMM')} – ${format(end, 'd MMM yyyy')}`
+  }
+  return `${format(start, 'd')} – ${format(end, 'd MMM yyyy')}`
+}
+
+/** "Tue 3 Nov": the short label of a day in a grid. */
+export function shortDay(date: string) {
+  return format(parseISO(date), 'EEE d MMM')
+}
+
+/** "Tuesday 3 November 2026": a day spelt out for labels. */
+export function longDay(date: string) {
+  return format(parseISO(date), 'EEEE d MMMM yyyy')
+}
+
+export function dayOfMonth(date: string) {
+  return format(parseISO(date), 'd')
+}
+
+export function weekdayShort(date: string) {
+  return format(parseISO(date), 'EEE')
+}
+
+export function isWeekend(date: string) {
+  const day = parseISO(date).getDay()
+  return day === 0 || day === 6
+}
+
+/** The later of two ISO dates. */
+export function maxDate(a: string, b: string) {
+  return a > b ? a : b
+}
+
+/** The earlier of two ISO dates. */
+export function minDate(a: string, b: string) {
+  return a < b ? a : b
+}
+
+/** The days of `range` that `from`..`to` covers, in order. */
+export function clippedDays(from: string, to: string, range: DateRange): string[] {
+  return eachDay({ from: maxDate(from, range.from), to: minDate(to, range.to) })
+}
+
+/** The 12 months of the anchor's year, each as its first day. */
+export function monthsOfYear(anchor: string): string[] {
+  const first = startOfYear(parseISO(anchor))
+  return Array.from({ length: 12 }, (_, index) => toIso(addMonths(first, index)))
+}
+
+/** A month's days padded to whole weeks (for a small month grid). */
+export function monthGrid(monthStart: string): DateRange {
+  const date = parseISO(monthStart)
+  const week = { weekStartsOn: WEEK_STARTS_ON }
+  return {
+    from: toIso(startOfWeek(startOfMonth(date), week)),
+    to: toIso(endOfWeek(endOfMonth(date), week)),
+  }
+}
+
+export function monthName(monthStart: string) {
+  return format(parseISO(monthStart), 'MMMM')
+}

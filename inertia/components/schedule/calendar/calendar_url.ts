@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from 'react'
+import {
+  MODES,
+  VIEWS,
+  isIsoDate,
+  todayIso,
+  type CalendarMode,
+  type CalendarView,
+} from './calendar_dates'
+
+export type CalendarPlace = { view: CalendarView; mode: CalendarMode; date: string }
+
+function readPlace(): CalendarPlace {
+  const query = new URLSearchParams(window.location.search)
+  const view = query.get('view')
+  const mode = query.get('mode')
+  const date = query.get('date')
+  return {
+    view: (VIEWS as readonly string[]).includes(view ?? '') ? (view as CalendarView) : 'month',
+    mode: (MODES as readonly string[]).includes(mode ?? '') ? (mode as CalendarMode) : 'projects',
+    date: isIsoDate(date) ? date : todayIso(),
+  }
+}
+
+/**
+ * Which view, mode and date the calendar shows, kept in the address
+ * (?view=month&mode=people&date=2026-11-01) so a reload or a shared link
+ * opens the same place. The address is replaced, not pushed: Inertia owns
+ * the history entries.
+ */
+export function useCalendarPlace() {
+  const [place, setPlace] = useState<CalendarPlace>(readPlace)
+
+  useEffect(() => {
+    const url = new URL(window.location.href)
+    url.searchParams.set('view', place.view)
+    url.searchParams.set('mode', place.mode)
+    url.searchParams.set('date', place.date)
+    const next = `${url.pathname}${url.search}${url.hash}`
+    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, '', next)
+    }
+  }, [place])
+
+  const go = useCallback((change: Partial<CalendarPlace>) => {
+    setPlace((current) => ({ ...current, ...change }))
+  }, [])
+
+  return { place, go }
+}

@@ -1,0 +1,119 @@
+import { useMemo } from 'react'
+import { Link } from '@inertiajs/react'
+import type { PeopleCalendar as PeopleData, Status } from '../types'
+import { daysBetween, formatRange, longDay } from './calendar_dates'
+import { personKey, type PeopleBooking, type PeoplePerson } from './calendar_types'
+import { useApiData } from './use_api_data'
+
+type Crewed = { booking: PeopleBooking; person: PeoplePerson | undefined; clash: boolean }
+
+/**
+ * Projects mode, one day: the day's projects and who works on each that day
+ * (with status and the day's note); people off that day are named apart.
+ */
+export function ProjectsDay(props: { date: string; statuses: Status[] }) {
+  const { date } = props
+  const source = useApiData<PeopleData>(`/api/calendar/people?from=${date}&to=${date}`)
+  const data = source.ready ? source.data : null
+
+  const statuses = useMemo(
+    () => new Map(props.statuses.map((status) => [status.id, status])),
+    [props.statuses]
+  )
+
+  const projects = useMemo(() => {
+    if (!data) return []
+    const people = new Map(data.people.map((person) => [personKey(person), person]))
+    const clashes = new Set(
+      data.conflicts
+        .filter((conflict) => !conflict.resolved && conflict.date === date)
+        .flatMap((conflict) =>
+          conflict.projectIds.map((id) => `${conflict.kind}:${conflict.resourceId}:${id}`)
+        )
+    )
+    return [...data.projects]
+      .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name))
+      .map((project) => {
+        const bookings = data.bookings
+          .filter((booking) => booking.projectId === project.id)
+          .sort((a, b) => a.sortOrder - b.sortOrder)
+          .map((booking): Crewed => ({
+            booking,
+            person: people.get(personKey({ kind: booking.kind, id: booking.resourceId })),
+            clash: clashes.has(`${booking.kind}:${booking.resourceId}:${project.id}`),
+          }))
+        return {
+          project,
+          working: bookings.filter((item) => !item.booking.unscheduled.includes(date)),
+          off: bookings.filter((item) => item.booking.unscheduled.includes(date)),
+        }
+      })
+  }, [data, date])
+
+  return (
+    <section className="cal-dayview" aria-label={`Projects on ${longDay(date)}`} aria-busy={!data}>
+      {source.error && (
+        <p className="error" role="alert">
+          {source.error}
+        </p>
+      )}
+      {data && projects.length === 0 && <p className="muted">No projects on this day.</p>}
+      <ul className="cal-dayview-list">
+        {projects.map(({ project, working, off }) => (
+          <li
+            key={project.id}
+            className="cal-dayview-project"
+            style={{ borderLeftColor: project.color }}
+          >
+            <h2>
+              <Link href={`/projects/${project.id}`}>{project.name}</Link>
+            </h2>
+            <p className="muted small">
+              {formatRange(project.startDate, project.endDate)} · day{' '}
+              {daysBetween(project.startDate, date) + 1} of{' '}
+              {daysBetween(project.startDate, project.endDate) + 1}
+            </p>
+            {working.length === 0 ? (
+              <p className="muted small">No one booked on this day.</p>
+            ) : (
+              <ul className="cal-dayview-people" aria-label={`Working on ${project.name}`}>
+                {working.map(({ booking, person, clash }) => {
+                  const status =
+                    booking.statusId === null ? undefined : statuses.get(booking.statusId)
+                  return (
+                    <li
+                      key={`${booking.kind}:${booking.assignmentId}`}
+                      className={clash ? 'conflict' : ''}
+                    >
+                      <span className="cal-dayview-name">{person?.name ?? 'Someone removed'}</span>
+                      <span className="muted small">
+                        {' '}
+                        {booking.kind === 'crew' ? 'crew' : 'vendor'}
+                      </span>
+                      {status && (
+                        <span className="cal-badge" style={{ borderColor: status.color }}>
+                          {status.icon ? `${status.icon} ` : ''}
+                          {status.name}
+                        </span>
+                      )}
+                      {clash && <span className="cal-badge cal-badge-clash">double booked</span>}
+                      {booking.notes[date] && (
+                        <span className="cal-dayview-note">{booking.notes[date]}</span>
+                      )}
+                    </li>
+                  )
+                })}
+              </ul>
+            )}
+            {off.length > 0 && (
+              <p className="muted small">
+                Off this day:{' '}
+                {off.map(({ person }) => person?.name ?? 'someone removed').join(', ')}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

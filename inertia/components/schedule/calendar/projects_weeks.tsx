@@ -1,0 +1,373 @@
+import { memo, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
+import {
+  DndContext,
+  useDraggable,
+  useDroppable,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core'
+import { router } from '@inertiajs/react'
+import type { Conflict } from '../types'
+import {
+  dayOfMonth,
+  daysBetween,
+  eachDay,
+  formatRange,
+  isWeekend,
+  longDay,
+  maxDate,
+  minDate,
+  shiftDays,
+  todayIso,
+  weekdayShort,
+  type CalendarView,
+  type DateRange,
+} from './calendar_dates'
+import type { CalendarProject } from './calendar_types'
+import { conflictLines } from './conflict_text'
+import {
+  announcements,
+  cellUnderPointer,
+  screenReaderInstructions,
+  useCalendarSensors,
+} from './dnd'
+import { layoutWeek, type WeekSegment } from './project_lanes'
+
+type DragKind = 'create' | 'move' | 'start' | 'end'
+
+type DragState = {
+  kind: DragKind
+  projectId: number | null
+  /** create: the day the drag began on. */
+  origin: string | null
+  /** move: the day under the pointer when the bar was picked up. */
+  anchor: string | null
+  over: string | null
+}
+
+type DragData = { kind: DragKind; projectId?: number; date?: string; label: string }
+
+/**
+ * Month, two weeks and week in projects mode: a row per week, the week's
+ * projects stacked in lanes over its day cells. Drag across empty days to
+ * create a project, drag a bar's end to change its dates, drag the bar to
+ * move it.
+ */
+export function ProjectsWeeks(props: {
+  view: CalendarView
+  anchor: string
+  range: DateRange
+  projects: CalendarProject[]
+  conflicts: Map<number, Conflict[]>
+  onCreate: (range: DateRange) => void
+  onReschedule: (project: CalendarProject, startDate: string, endDate: string) => void
+}) {
+  const { projects, onCreate, onReschedule } = props
+  const sensors = useCalendarSensors()
+  const [drag, setDrag] = useState<DragState | null>(null)
+  const dragRef = useRef<DragState | null>(null)
+
+  const weeks = useMemo(() => {
+    const days = eachDay(props.range)
+    const chunks: string[][] = []
+    for (let index = 0; index < days.length; index += 7) chunks.push(days.slice(index, index + 7))
+    return chunks
+  }, [props.range])
+
+  const layouts = useMemo(
+    () => weeks.map((week) => ({ week, ...layoutWeek(projects, week) })),
+    [weeks, projects]
+  )
+
+  const byId = useMemo(() => new Map(projects.map((project) => [project.id, project])), [projects])
+  const preview = drag ? previewOf(drag, byId) : null
+  const month = props.view === 'month' ? props.anchor.slice(0, 7) : null
+  const today = todayIso()
+
+  function update(next: DragState | null) {
+    dragRef.current = next
+    setDrag(next)
+  }
+
+  function handleStart(event: DragStartEvent) {
+    const data = event.active.data.current as DragData
+    update({
+      kind: data.kind,
+      projectId: data.projectId ?? null,
+      origin: data.date ?? null,
+      anchor: null,
+      over: null,
+    })
+  }
+
+  function handleOver(event: DragOverEvent) {
+    const date = event.over?.data.current?.date as string | undefined
+    const current = dragRef.current
+    if (!current || !date) return
+    update({ ...current, over: date, anchor: current.anchor ?? date })
+  }
+
+  function handleEnd(event: DragEndEvent) {
+    const current = dragRef.current
+    update(null)
+    const date = event.over?.data.current?.date as string | undefined
+    if (!current || !date) return
+    const final = previewOf({ ...current, over: date, anchor: current.anchor ?? date }, byId)
+    if (!final) return
+    if (current.kind === 'create') {
+      onCreate(final)
+      return
+    }
+    const project = current.projectId === null ? undefined : byId.get(current.projectId)
+    if (project && (final.from !== project.startDate || final.to !== project.endDate)) {
+      onReschedule(project, final.from, final.to)
+    }
+  }
+
+  const dragging = drag !== null
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={cellUnderPointer}
+      onDragStart={handleStart}
+      onDragOver={handleOver}
+      onDragEnd={handleEnd}
+      onDragCancel={() => update(null)}
+      accessibility={{ announcements, screenReaderInstructions }}
+    >
+      <div
+        className={`cal-weeks cal-weeks-${props.view}`}
+        role="grid"
+        aria-label="Projects calendar"
+        aria-describedby="cal-weeks-help"
+      >
+        <p id="cal-weeks-help" className="cal-hidden">
+          Drag across days, or press Space on a day, move with the arrow keys and press Space again,
+          to create a project. Press Enter on a day to create a one-day project.
+        </p>
+        <div className="cal-weekdays" role="row">
+          {weeks[0]?.map((date) => (
+            <div key={date} role="columnheader" className="cal-weekday">
+              {weekdayShort(date)}
+            </div>
+          ))}
+        </div>
+        {layouts.map(({ week, segments, lanes }) => (
+          <div
+            key={week[0]}
+            className="cal-week"
+            role="row"
+            style={{
+              gridTemplateRows: `1.6rem repeat(${lanes}, var(--cal-bar-h)) minmax(1.5rem, 1fr)`,
+            }}
+          >
+            {week.map((date, column) => (
+              <DayCell
+                key={date}
+                date={date}
+                column={column}
+                outside={month !== null && date.slice(0, 7) !== month}
+                today={date === today}
+                selected={!!preview && date >= preview.from && date <= preview.to}
+                dragging={dragging}
+                onCreate={onCreate}
+              />
+            ))}
+            {segments.map((segment) => (
+              <ProjectBar
+                key={segment.project.id}
+                segment={segment}
+                week={week[0]}
+                conflicts={props.conflicts.get(segment.project.id)}
+                lifted={drag?.projectId === segment.project.id}
+                dragging={dragging}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+    </DndContext>
+  )
+}
+
+/** The days a drag would give: the new project, or the project's new dates. */
+function previewOf(drag: DragState, byId: Map<number, CalendarProject>): DateRange | null {
+  if (!drag.over) return null
+  if (drag.kind === 'create') {
+    const origin = drag.origin ?? drag.over
+    return { from: minDate(origin, drag.over), to: maxDate(origin, drag.over) }
+  }
+  const project = drag.projectId === null ? undefined : byId.get(drag.projectId)
+  if (!project) return null
+  if (drag.kind === 'start') {
+    return { from: minDate(drag.over, project.endDate), to: project.endDate }
+  }
+  if (drag.kind === 'end') {
+    return { from: project.startDate, to: maxDate(drag.over, project.startDate) }
+  }
+  const shift = daysBetween(drag.anchor ?? drag.over, drag.over)
+  return { from: shiftDays(project.startDate, shift), to: shiftDays(project.endDate, shift) }
+}
+
+const DayCell = memo(function DayCellView(props: {
+  date: string
+  column: number
+  outside: boolean
+  today: boolean
+  selected: boolean
+  dragging: boolean
+  onCreate: (range: DateRange) => void
+}) {
+  const label = longDay(props.date)
+  const { setNodeRef: setDropRef } = useDroppable({
+    id: `day:${props.date}`,
+    data: { date: props.date, label },
+  })
+  const { setNodeRef, attributes, listeners } = useDraggable({
+    id: `create:${props.date}`,
+    data: { kind: 'create', date: props.date, label: `a new project from ${label}` },
+    attributes: { role: 'gridcell', roleDescription: 'day' },
+  })
+  const className = [
+    'cal-day',
+    props.outside && 'outside',
+    props.today && 'today',
+    isWeekend(props.date) && 'weekend',
+    props.selected && 'selected',
+  ]
+    .filter(Boolean)
+    .join(' ')
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    listeners?.onKeyDown?.(event)
+    if (event.key === 'Enter' && !props.dragging) {
+      event.preventDefault()
+      props.onCreate({ from: props.date, to: props.date })
+    }
+  }
+
+  return (
+    <div
+      ref={(node) => {
+        setDropRef(node)
+        setNodeRef(node)
+      }}
+      {...attributes}
+      {...listeners}
+      onKeyDown={onKeyDown}
+      onDoubleClick={() => props.onCreate({ from: props.date, to: props.date })}
+      aria-label={label}
+      aria-selected={props.selected}
+      className={className}
+      style={{ gridColumn: props.column + 1 }}
+      data-date={props.date}
+    >
+      <span className="cal-day-number" aria-hidden="true">
+        {dayOfMonth(props.date)}
+      </span>
+    </div>
+  )
+})
+
+const ProjectBar = memo(function ProjectBarView(props: {
+  segment: WeekSegment
+  week: string
+  conflicts: Conflict[] | undefined
+  lifted: boolean
+  dragging: boolean
+}) {
+  const { project, lane, column, span, startsHere, endsHere } = props.segment
+  const saved = project.id > 0
+  const range = formatRange(project.startDate, project.endDate)
+  const open = props.conflicts?.filter((conflict) => !conflict.resolution) ?? []
+  const clash = open.length > 0 ? 'open' : props.conflicts?.length ? 'resolved' : null
+  const { setNodeRef, attributes, listeners } = useDraggable({
+    id: `move:${project.id}:${props.week}`,
+    data: { kind: 'move', projectId: project.id, label: project.name },
+    disabled: !saved,
+  })
+
+  function openProject() {
+    if (saved) router.visit(`/projects/${project.id}`)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    listeners?.onKeyDown?.(event)
+    // Enter on an edge handle inside the bar does not open the project.
+    if (event.key === 'Enter' && event.target === event.currentTarget && !props.dragging) {
+      openProject()
+    }
+  }
+
+  const title = [
+    `${project.name}, ${range}`,
+    ...(props.conflicts ? conflictLines(props.conflicts, project.id) : []),
+  ].join('\n')
+  const style: CSSProperties = {
+    gridRow: lane + 2,
+    gridColumn: `${column + 1} / span ${span}`,
+    backgroundColor: project.color,
+    color: project.textColor,
+  }
+  const className = [
+    'cal-bar',
+    !startsHere && 'continues-before',
+    !endsHere && 'continues-after',
+    clash === 'open' && 'conflict',
+    clash === 'resolved' && 'conflict-resolved',
+    props.lifted && 'lifted',
+    !saved && 'pending',
+  ]
+    .filter(Boolean)
+    .join(' ')
+
+  return (
+    <div
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      onKeyDown={onKeyDown}
+      onClick={openProject}
+      role="button"
+      aria-label={`${project.name}, ${range}${clash === 'open' ? ', double booking' : ''}`}
+      title={title}
+      className={className}
+      style={style}
+      data-project-id={project.id}
+    >
+      {startsHere && saved && <EdgeHandle edge="start" project={project} week={props.week} />}
+      {clash && (
+        <span className="cal-bar-clash" aria-hidden="true">
+          !
+        </span>
+      )}
+      <span className="cal-bar-name">{project.name}</span>
+      {endsHere && saved && <EdgeHandle edge="end" project={project} week={props.week} />}
+    </div>
+  )
+})
+
+function EdgeHandle(props: { edge: 'start' | 'end'; project: CalendarProject; week: string }) {
+  const name = props.edge === 'start' ? 'start' : 'end'
+  const { setNodeRef, attributes, listeners } = useDraggable({
+    id: `${props.edge}:${props.project.id}:${props.week}`,
+    data: {
+      kind: props.edge,
+      projectId: props.project.id,
+      label: `the ${name} of ${props.project.name}`,
+    },
+    attributes: { roleDescription: 'date handle' },
+  })
+  return (
+    <span
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      onClick={(event) => event.stopPropagation()}
+      aria-label={`Change the ${name} date of ${props.project.name}`}
+      className={`cal-bar-handle cal-bar-handle-${props.edge}`}
+    />
+  )
+}

@@ -1,0 +1,158 @@
+import { memo, useMemo } from 'react'
+import type { ConflictsData, Project } from '../types'
+import {
+  dayOfMonth,
+  eachDay,
+  longDay,
+  maxDate,
+  minDate,
+  monthGrid,
+  monthName,
+  monthsOfYear,
+  todayIso,
+  weekdayShort,
+  type DateRange,
+} from './calendar_dates'
+import type { CalendarPlace } from './calendar_url'
+import { useApiData } from './use_api_data'
+
+type DayLoad = { names: string[]; clash: boolean }
+
+/** How dark a day is: none, one, two, three or four, five or more projects. */
+function density(count: number) {
+  return Math.min(count, 5) === 5 ? 4 : count >= 3 ? 3 : count
+}
+
+/**
+ * Projects mode, a year: twelve small months, each day shaded by how many
+ * projects run on it and marked when someone is double booked. A month's
+ * name opens that month, a day opens that day.
+ */
+export function ProjectsYear(props: {
+  anchor: string
+  range: DateRange
+  go: (change: Partial<CalendarPlace>) => void
+}) {
+  const query = `from=${props.range.from}&to=${props.range.to}`
+  const projects = useApiData<Project[]>(`/api/projects?${query}`)
+  const conflicts = useApiData<ConflictsData>(`/api/conflicts-data?${query}`)
+
+  const { loads, perMonth } = useMemo(() => {
+    const days = eachDay(props.range)
+    const dayIndex = new Map(days.map((date, index) => [date, index]))
+    const result = new Map<string, DayLoad>()
+    const months = new Map<string, Set<number>>()
+    for (const project of projects.data ?? []) {
+      const start = dayIndex.get(maxDate(project.startDate, props.range.from))
+      const end = dayIndex.get(minDate(project.endDate, props.range.to))
+      if (start === undefined || end === undefined) continue
+      for (let index = start; index <= end; index++) {
+        const date = days[index]
+        const load = result.get(date)
+        if (load) load.names.push(project.name)
+        else result.set(date, { names: [project.name], clash: false })
+        const month = date.slice(0, 7)
+        const set = months.get(month)
+        if (set) set.add(project.id)
+        else months.set(month, new Set([project.id]))
+      }
+    }
+    for (const conflict of conflicts.data?.conflicts ?? []) {
+      const load = result.get(conflict.date)
+      if (load) load.clash = true
+    }
+    return { loads: result, perMonth: months }
+  }, [projects.data, conflicts.data, props.range])
+
+  return (
+    <section
+      className="cal-year"
+      aria-label="Projects through the year"
+      aria-busy={!projects.ready}
+    >
+      {projects.error && (
+        <p className="error" role="alert">
+          {projects.error}
+        </p>
+      )}
+      <div className="cal-year-legend muted small" aria-hidden="true">
+        Fewer <span className="cal-mini-day d1" /> <span className="cal-mini-day d2" />{' '}
+        <span className="cal-mini-day d3" /> <span className="cal-mini-day d4" /> more projects
+        <span className="cal-mini-day clash" /> double booking
+      </div>
+      <div className="cal-year-grid">
+        {monthsOfYear(props.anchor).map((month) => (
+          <MiniMonth
+            key={month}
+            month={month}
+            loads={loads}
+            count={perMonth.get(month.slice(0, 7))?.size ?? 0}
+            go={props.go}
+          />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+const MiniMonth = memo(function MiniMonthView(props: {
+  month: string
+  loads: Map<string, DayLoad>
+  count: number
+  go: (change: Partial<CalendarPlace>) => void
+}) {
+  const days = eachDay(monthGrid(props.month))
+  const monthKey = props.month.slice(0, 7)
+  const today = todayIso()
+  return (
+    <div className="cal-mini-month">
+      <button
+        type="button"
+        className="cal-mini-title"
+        onClick={() => props.go({ view: 'month', date: props.month })}
+        aria-label={`Open ${monthName(props.month)} (${props.count} projects)`}
+      >
+        {monthName(props.month)}
+        <span className="muted small"> {props.count} projects</span>
+      </button>
+      <div className="cal-mini-grid" role="group" aria-label={monthName(props.month)}>
+        {days.slice(0, 7).map((date) => (
+          <span key={date} className="cal-mini-weekday" aria-hidden="true">
+            {weekdayShort(date).slice(0, 1)}
+          </span>
+        ))}
+        {days.map((date) => {
+          if (date.slice(0, 7) !== monthKey) {
+            return <span key={date} className="cal-mini-day outside" aria-hidden="true" />
+          }
+          const load = props.loads.get(date)
+          const count = load?.names.length ?? 0
+          const label = `${longDay(date)}: ${count === 1 ? '1 project' : `${count} projects`}${load?.clash ? ', double booking' : ''}`
+          const title = load
+            ? `${label}\n${load.names.slice(0, 8).join('\n')}${load.names.length > 8 ? '\n…' : ''}`
+            : label
+          return (
+            <button
+              key={date}
+              type="button"
+              tabIndex={-1}
+              className={[
+                'cal-mini-day',
+                `d${density(count)}`,
+                load?.clash && 'clash',
+                date === today && 'today',
+              ]
+                .filter(Boolean)
+                .join(' ')}
+              aria-label={label}
+              title={title}
+              onClick={() => props.go({ view: 'day', date })}
+            >
+              {dayOfMonth(date)}
+            </button>
+          )
+        })}
+      </div>
+    </div>
+  )
+})

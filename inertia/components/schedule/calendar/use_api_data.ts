@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
+import { api, ApiError } from '../../shared/http'
+import type { ProjectStatus, Status } from '../types'
+
+export type ApiData<T> = {
+  data: T | null
+  /** The data belongs to the current url (not a previous range still on screen). */
+  ready: boolean
+  error: string | null
+  setData: Dispatch<SetStateAction<T | null>>
+  /** Loads again in the background; the data on screen stays until the answer is in. */
+  refresh: () => void
+  /**
+   * Wraps a save: while one runs, background loads that started earlier do
+   * not overwrite the optimistic state on screen.
+   */
+  track: <R>(work: Promise<R>) => Promise<R>
+}
+
+/** GET `url` whenever it changes (null: nothing to load). */
+export function useApiData<T>(url: string | null): ApiData<T> {
+  const [data, setData] = useState<T | null>(null)
+  const [loadedUrl, setLoadedUrl] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+  const latest = useRef(0)
+  const saving = useRef(0)
+  const savedSince = useRef(false)
+
+  useEffect(() => {
+    if (!url) return
+    const ticket = ++latest.current
+    savedSince.current = false
+    api<T>('GET', url)
+      .then((answer) => {
+        // An older answer, or one that may predate a save that just ran, is dropped.
+        if (ticket !== latest.current || saving.current > 0 || savedSince.current) return
+        setData(answer)
+        setLoadedUrl(url)
+        setError(null)
+      })
+      .catch((failure: unknown) => {
+        if (ticket !== latest.current) return
+        setError(errorText(failure))
+      })
+  }, [url, version])
+
+  const refresh = useCallback(() => setVersion((current) => current + 1), [])
+
+  const track = useCallback(
+    async <R>(work: Promise<R>) => {
+      saving.current++
+      savedSince.current = true
+      try {
+        return await work
+      } finally {
+        saving.current--
+        if (saving.current === 0) refresh()
+      }
+    },
+    [refresh]
+  )
+
+  return { data, ready: url !== null && loadedUrl === url, error, setData, refresh, track }
+}
+
+/** The server's words for a failed request, with the first field error of a 422. */
+export function errorText(failure: unknown): string {
+  if (failure instanceof ApiError) {
+    const errors = failure.body.errors
+    if (Array.isArray(errors) && errors.length > 0) {
+      const first = errors[0] as { message?: unknown }
+      if (typeof first.message === 'string') return `${failure.message}: ${first.message}`
+    }
+    return failure.message
+  }
+  return failure instanceof Error ? failure.message : 'Something went wrong'
+}
+
+/** Booking statuses and project statuses, loaded once per page. */
+export function useStatuses() {
+  const statuses = useApiData<Status[]>('/api/statuses')
+  const projectStatuses = useApiData<ProjectStatus[]>('/api/project-statuses')
+  return { statuses: statuses.data ?? [], projectStatuses: projectStatuses.data ?? [] }
+}
