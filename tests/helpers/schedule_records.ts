@@ -74,7 +74,9 @@ export async function assignVendor(
 }
 
 /** Moves a record to the trash the way DELETE does. */
-export async function trash(record: Crew | Vendor | Location | Project) {
+export async function trash<Trashable extends Crew | Vendor | Location | Project>(
+  record: Trashable
+) {
   record.deletedAt = DateTime.now()
   await record.save()
   return record

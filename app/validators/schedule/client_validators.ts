@@ -1,17 +1,25 @@
 import vine from '@vinejs/vine'
-
-const name = () => vine.string().trim().minLength(1).maxLength(200)
+import {
+  NOTES_MAX_LENGTH,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  recordName,
+} from '#validators/schedule/record_fields'
 
 const clientFields = () => ({
-  contactName: vine.string().trim().maxLength(200).nullable().optional(),
-  email: vine.string().trim().email().maxLength(254).nullable().optional(),
-  phone: vine.string().trim().maxLength(50).nullable().optional(),
-  notes: vine.string().trim().maxLength(10_000).nullable().optional(),
+  contactName: optionalText(200),
+  email: optionalEmail(),
+  phone: optionalPhone(),
+  notes: optionalText(NOTES_MAX_LENGTH),
 })
 
-export const createClientValidator = vine.create({ name: name(), ...clientFields() })
+export const createClientValidator = vine.create({ name: recordName(), ...clientFields() })
 
-export const updateClientValidator = vine.create({ name: name().optional(), ...clientFields() })
+export const updateClientValidator = vine.create({
+  name: recordName().optional(),
+  ...clientFields(),
+})
 
 export const clientListValidator = vine.create({
   search: vine.string().trim().maxLength(200).optional(),

@@ -7,6 +7,10 @@ import { REFERENCE_LIST_NAMES } from '#services/schedule/reference_lists'
 
 const ReferenceListsController = () => import('#controllers/schedule/reference_lists_controller')
 const ClientsController = () => import('#controllers/schedule/clients_controller')
+const CrewController = () => import('#controllers/schedule/crew_controller')
+const VendorsController = () => import('#controllers/schedule/vendors_controller')
+const LocationsController = () => import('#controllers/schedule/locations_controller')
+const CrewVendorLinksController = () => import('#controllers/schedule/crew_vendor_links_controller')
 const ActivityLogsController = () => import('#controllers/schedule/activity_logs_controller')
 
 router
@@ -32,6 +36,30 @@ router
         router.get('/api/clients/:id', [ClientsController, 'show'])
         router.patch('/api/clients/:id', [ClientsController, 'update'])
         router.delete('/api/clients/:id', [ClientsController, 'destroy'])
+
+        router.get('/api/crew', [CrewController, 'index'])
+        router.post('/api/crew', [CrewController, 'store'])
+        router.get('/api/crew/:id', [CrewController, 'show'])
+        router.patch('/api/crew/:id', [CrewController, 'update'])
+        router.delete('/api/crew/:id', [CrewController, 'destroy'])
+        router.get('/api/crew/:id/assignments', [CrewController, 'assignments'])
+
+        router.get('/api/vendors', [VendorsController, 'index'])
+        router.post('/api/vendors', [VendorsController, 'store'])
+        router.get('/api/vendors/:id', [VendorsController, 'show'])
+        router.patch('/api/vendors/:id', [VendorsController, 'update'])
+        router.delete('/api/vendors/:id', [VendorsController, 'destroy'])
+        router.get('/api/vendors/:id/assignments', [VendorsController, 'assignments'])
+
+        router.get('/api/locations', [LocationsController, 'index'])
+        router.post('/api/locations', [LocationsController, 'store'])
+        router.get('/api/locations/:id', [LocationsController, 'show'])
+        router.patch('/api/locations/:id', [LocationsController, 'update'])
+        router.delete('/api/locations/:id', [LocationsController, 'destroy'])
+
+        router.get('/api/crew-vendor-links', [CrewVendorLinksController, 'index'])
+        router.post('/api/crew-vendor-links', [CrewVendorLinksController, 'store'])
+        router.delete('/api/crew-vendor-links/:id', [CrewVendorLinksController, 'destroy'])
 
         router.get('/api/activity-logs', [ActivityLogsController, 'index'])
       })
