@@ -1,7 +1,9 @@
 /*
  * Periodic housekeeping of the web process. The relying apps purge expired
  * one-time sign-in codes every 60 seconds (their specs' interval); transfer
- * removes expired files every hour (spec 2, section 8).
+ * removes expired files every hour (spec 2, section 8); schedule empties its
+ * trash of items deleted more than 30 days ago at startup and daily (spec 3,
+ * sections 3 and 8).
  */
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
@@ -65,6 +67,39 @@ if (env.get('APP_ID') === 'transfer') {
   app.terminating(async () => {
     clearTimeout(firstRun)
     clearInterval(hourly)
+    await running
+  })
+}
+
+if (env.get('APP_ID') === 'schedule') {
+  const { Trash } = await import('#services/schedule/trash')
+  let running: Promise<unknown> = Promise.resolve()
+
+  /*
+   * Every instance schedules the run; the cleanup's advisory lock lets one of
+   * them do it, and the others skip rather than wait. A run never overlaps
+   * the previous one of this process.
+   */
+  const cleanUp = () => {
+    running = running
+      .then(async () => {
+        const trash = await app.container.make(Trash)
+        const { ran, removed } = await trash.cleanup({ wait: false })
+        if (ran && Object.values(removed).some((count) => count > 0)) {
+          logger.info(removed, 'trash cleanup done')
+        }
+      })
+      .catch((error) => logger.error({ err: error }, 'trash cleanup failed'))
+  }
+
+  // Shortly after start, so the web server is up first and a restart never postpones the run by a day.
+  const firstRun = setTimeout(cleanUp, 15_000)
+  const daily = setInterval(cleanUp, 24 * 60 * 60 * 1000)
+  firstRun.unref()
+  daily.unref()
+  app.terminating(async () => {
+    clearTimeout(firstRun)
+    clearInterval(daily)
     await running
   })
 }

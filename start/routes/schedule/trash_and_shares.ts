@@ -4,8 +4,40 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
+const TrashController = () => import('#controllers/schedule/trash_controller')
+const ShareLinksController = () => import('#controllers/schedule/share_links_controller')
+const PublicShareController = () => import('#controllers/schedule/public_share_controller')
+
+// A share link's recipient has no session and needs none.
+router.get('/api/share/:token', [PublicShareController, 'show'])
+
 router
   .group(() => {
-    router.group(() => {}).use(middleware.scheduleAuth())
+    router
+      .group(() => {
+        router.get('/api/trash/:type', [TrashController, 'index'])
+        router
+          .post('/api/trash/:type/:id/restore', [TrashController, 'restore'])
+          .where('id', router.matchers.number())
+
+        router.get('/api/share', [ShareLinksController, 'index'])
+        router.post('/api/share', [ShareLinksController, 'store'])
+        router
+          .patch('/api/share/:id', [ShareLinksController, 'update'])
+          .where('id', router.matchers.number())
+        router
+          .delete('/api/share/:id', [ShareLinksController, 'destroy'])
+          .where('id', router.matchers.number())
+      })
+      .use(middleware.scheduleAuth())
+
+    router
+      .group(() => {
+        router.post('/api/trash/cleanup', [TrashController, 'cleanup'])
+        router
+          .delete('/api/trash/:type/:id', [TrashController, 'destroy'])
+          .where('id', router.matchers.number())
+      })
+      .use(middleware.scheduleAdmin())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])
