@@ -53,8 +53,8 @@ export class PeopleCalendar {
     const bindings = { rangeFrom: from, rangeTo: to }
     const [people, projects, bookings, conflicts] = await Promise.all([
       db.rawQuery(
-        `${kinds.map((each) => PEOPLE[each]).join(' UNION ALL ')}
-         ORDER BY kind = 'vendor', lower(name), id`
+        `SELECT * FROM (${kinds.map((each) => PEOPLE[each]).join(' UNION ALL ')}) people
+          ORDER BY kind = 'vendor', lower(name), id`
       ),
       db.rawQuery(
         `SELECT id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
