@@ -1,12 +1,9 @@
 import { args, flags } from '@adonisjs/core/ace'
-import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { AppCommand } from '#commands/shared/_app_command'
+import { ScheduleUsersCommand } from '#commands/schedule/_schedule_users_command'
 
-export default class ScheduleUsersCreate extends AppCommand {
+export default class ScheduleUsersCreate extends ScheduleUsersCommand {
   static commandName = 'schedule:users:create'
   static description = 'Allow a person into schedule by email (does nothing when they already are)'
-  static options: CommandOptions = { startApp: true }
-  protected appId = 'schedule' as const
 
   @args.string({ description: 'Email, as the person signs in to sso' })
   declare email: string
@@ -15,22 +12,19 @@ export default class ScheduleUsersCreate extends AppCommand {
   declare role: string
 
   async run() {
-    if (this.error) {
-      return
-    }
-    if (this.role !== 'staff' && this.role !== 'admin') {
-      this.logger.error('--role must be staff or admin')
-      this.exitCode = 1
-      return
-    }
-    const { ScheduleUsers } = await import('#services/schedule/schedule_users')
-    const users = new ScheduleUsers()
-    const existing = await users.findByEmail(this.email)
-    if (existing) {
-      this.logger.info(`${existing.email} already has access (${existing.role})`)
-      return
-    }
-    const user = await users.create(this.email, this.role)
-    this.logger.success(`${user.email} can now sign in to schedule as ${user.role}`)
+    await this.guarded(async (users) => {
+      const { createUserValidator } = await import('#validators/schedule/user_validators')
+      const { email, role } = await createUserValidator.validate({
+        email: this.email,
+        role: this.role,
+      })
+      const existing = await users.findByEmail(email)
+      if (existing) {
+        this.logger.info(`${existing.email} already has access (${existing.role})`)
+        return
+      }
+      const user = await users.create(email, role)
+      this.logger.success(`${user.email} can now sign in to schedule as ${user.role}`)
+    })
   }
 }

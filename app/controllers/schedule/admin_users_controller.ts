@@ -1,9 +1,17 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { createUserValidator } from '#validators/schedule/user_validators'
-import { EmailTakenError, ScheduleUsers } from '#services/schedule/schedule_users'
+import { Exception } from '@adonisjs/core/exceptions'
+import {
+  createUserValidator,
+  lookupEmailValidator,
+  updateUserValidator,
+} from '#validators/schedule/user_validators'
+import { ScheduleUsers } from '#services/schedule/schedule_users'
 
-/** GET and POST /api/admin/users of spec 3. */
+/**
+ * The people of schedule (spec 3, Administration: /api/admin/users and
+ * /api/auth/lookup-email). The users' rules answer with their own status.
+ */
 @inject()
 export default class AdminUsersController {
   constructor(protected users: ScheduleUsers) {}
@@ -14,13 +22,29 @@ export default class AdminUsersController {
 
   async store({ request, response }: HttpContext) {
     const { email, role } = await request.validateUsing(createUserValidator)
-    try {
-      return response.status(201).send(await this.users.create(email, role))
-    } catch (error) {
-      if (error instanceof EmailTakenError) {
-        return response.status(409).send({ message: error.message })
-      }
-      throw error
+    return response.status(201).send(await this.users.create(email, role))
+  }
+
+  async update({ params, request }: HttpContext) {
+    const changes = await request.validateUsing(updateUserValidator)
+    return this.users.update(params.id, changes)
+  }
+
+  async destroy({ params, scheduleUser }: HttpContext) {
+    if (params.id === scheduleUser.id) {
+      throw new Exception('You cannot delete yourself', { status: 400 })
     }
+    await this.users.remove(params.id)
+    return { success: true }
+  }
+
+  /** found: someone has this email; alreadyRegistered: they have signed in through sso. */
+  async lookupEmail({ request }: HttpContext) {
+    const { email } = await request.validateUsing(lookupEmailValidator, { data: request.qs() })
+    const user = await this.users.findByEmail(email)
+    if (!user) {
+      return { found: false, alreadyRegistered: false }
+    }
+    return { found: true, alreadyRegistered: user.ssoUserId !== 0, user }
   }
 }

@@ -1,9 +1,40 @@
+import { Exception } from '@adonisjs/core/exceptions'
+import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Session } from '@adonisjs/session'
 import AppUser, { type ScheduleRole } from '#models/schedule/app_user'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const UNIQUE_VIOLATION = '23505'
 
-export class EmailTakenError extends Error {}
+/*
+ * Refusals of the users' rules. Each carries its HTTP status, so the API
+ * answers `{ message }` with it and the Ace commands print the message.
+ */
+export class ScheduleUsersError extends Exception {}
+
+export class EmailTakenError extends ScheduleUsersError {
+  static status = 409
+  constructor() {
+    super('A user with this email already exists')
+  }
+}
+
+export class UserNotFoundError extends ScheduleUsersError {
+  static status = 404
+  constructor() {
+    super('User not found')
+  }
+}
+
+export class LastAdminError extends ScheduleUsersError {
+  static status = 409
+  constructor() {
+    super('schedule needs at least one admin: make someone else an admin first')
+  }
+}
+
+export type UserChanges = { role?: ScheduleRole; displayName?: string }
 
 /** "jane.doe@x.com" becomes "Jane Doe" (spec 3: dots become spaces, words capitalised). */
 export function displayNameFromEmail(email: string) {
@@ -15,10 +46,20 @@ export function displayNameFromEmail(email: string) {
     .join(' ')
 }
 
-/** The people allowed into schedule (spec 3, app_users). */
+function normalizeEmail(email: string) {
+  return email.trim().toLowerCase()
+}
+
+/**
+ * The people allowed into schedule (spec 3, app_users). The rules live here so
+ * the API and the Ace commands share them: one person per email, and always
+ * at least one admin.
+ */
 export class ScheduleUsers {
-  findByEmail(email: string) {
-    return AppUser.query().whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first()
+  findByEmail(email: string, client?: TransactionClientContract) {
+    return AppUser.query({ client })
+      .whereRaw('lower(email) = ?', [normalizeEmail(email)])
+      .first()
   }
 
   /** Ids come from URLs and sessions: anything that is not a UUID matches no one. */
@@ -35,20 +76,90 @@ export class ScheduleUsers {
   }
 
   list() {
-    return AppUser.query().orderBy('created_at', 'asc')
+    return AppUser.query().orderBy('created_at', 'asc').orderBy('email', 'asc')
   }
 
-  async create(email: string, role: ScheduleRole = 'staff') {
-    const normalized = email.trim().toLowerCase()
-    if (await this.findByEmail(normalized)) {
-      throw new EmailTakenError('A user with this email already exists')
+  async hasAnyone(client?: TransactionClientContract) {
+    return (await AppUser.query({ client }).select('id').first()) !== null
+  }
+
+  /** A new person is not linked to an sso account yet (ssoUserId 0) until their first sign-in. */
+  async create(
+    email: string,
+    role: ScheduleRole = 'staff',
+    { ssoUserId = 0, client }: { ssoUserId?: number; client?: TransactionClientContract } = {}
+  ) {
+    const normalized = normalizeEmail(email)
+    if (await this.findByEmail(normalized, client)) {
+      throw new EmailTakenError()
     }
-    return AppUser.create({
-      email: normalized,
-      role,
-      ssoUserId: 0,
-      displayName: displayNameFromEmail(normalized),
-      username: normalized,
+    try {
+      return await AppUser.create(
+        {
+          email: normalized,
+          role,
+          ssoUserId,
+          displayName: displayNameFromEmail(normalized),
+          username: normalized,
+        },
+        { client }
+      )
+    } catch (error) {
+      // A concurrent insert of the same email won the race past the check above.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new EmailTakenError()
+      }
+      throw error
+    }
+  }
+
+  /** Applies the changes; refuses to make the last admin staff. */
+  update(id: string, changes: UserChanges) {
+    return db.transaction(async (trx) => {
+      const user = await this.lockedUser(trx, id)
+      if (changes.displayName !== undefined) {
+        user.displayName = changes.displayName
+      }
+      if (changes.role !== undefined && changes.role !== user.role) {
+        if (user.role === 'admin') {
+          await this.ensureAnotherAdmin(trx, user)
+        }
+        user.role = changes.role
+      }
+      await user.useTransaction(trx).save()
+      return user
     })
+  }
+
+  /** Removes the person; what they wrote stays, without their id. The last admin stays. */
+  async remove(id: string) {
+    await db.transaction(async (trx) => {
+      const user = await this.lockedUser(trx, id)
+      if (user.role === 'admin') {
+        await this.ensureAnotherAdmin(trx, user)
+      }
+      await user.useTransaction(trx).delete()
+    })
+  }
+
+  protected async lockedUser(trx: TransactionClientContract, id: string) {
+    const user = UUID.test(id)
+      ? await AppUser.query({ client: trx }).where('id', id).forUpdate().first()
+      : null
+    if (!user) {
+      throw new UserNotFoundError()
+    }
+    return user
+  }
+
+  /*
+   * Locks every admin row first, so two admins demoting each other at the same
+   * moment cannot both succeed and leave nobody in charge.
+   */
+  protected async ensureAnotherAdmin(trx: TransactionClientContract, user: AppUser) {
+    const admins = await AppUser.query({ client: trx }).where('role', 'admin').forUpdate()
+    if (!admins.some((admin) => admin.id !== user.id)) {
+      throw new LastAdminError()
+    }
   }
 }

@@ -6,6 +6,20 @@ import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
 const AdminUsersController = () => import('#controllers/schedule/admin_users_controller')
+const AdminSettingsController = () => import('#controllers/schedule/admin_settings_controller')
+const BootstrapController = () => import('#controllers/schedule/bootstrap_controller')
+const LandingSettingsController = () => import('#controllers/schedule/landing_settings_controller')
+const AppDocsController = () => import('#controllers/schedule/app_docs_controller')
+
+/*
+ * Public reads and the bootstrap call need no session: they act for no one,
+ * so they run without the session, CSRF and the development bypass. Bootstrap
+ * is called by a setup script, which has no page to take a CSRF token from;
+ * it is gated by the empty users table and BOOTSTRAP_SECRET instead.
+ */
+router.get('/api/landing-settings', [LandingSettingsController, 'show'])
+router.get('/api/app-docs', [AppDocsController, 'show'])
+router.post('/api/admin/bootstrap', [BootstrapController, 'store'])
 
 router
   .group(() => {
@@ -13,6 +27,11 @@ router
       .group(() => {
         router.get('/api/admin/users', [AdminUsersController, 'index'])
         router.post('/api/admin/users', [AdminUsersController, 'store'])
+        router.patch('/api/admin/users/:id', [AdminUsersController, 'update'])
+        router.delete('/api/admin/users/:id', [AdminUsersController, 'destroy'])
+        router.get('/api/auth/lookup-email', [AdminUsersController, 'lookupEmail'])
+        router.get('/api/admin/settings', [AdminSettingsController, 'show'])
+        router.patch('/api/admin/settings', [AdminSettingsController, 'update'])
       })
       .use(middleware.scheduleAdmin())
   })
