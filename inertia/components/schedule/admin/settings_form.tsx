@@ -1,0 +1,218 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { api } from '../../shared/http'
+import { fieldErrors } from '../errors'
+import { useToast } from '../toasts'
+
+type SettingDefinition = {
+  key: string
+  description: string
+  input: 'text' | 'textarea' | 'number' | 'color' | 'select' | 'secret'
+  options?: { value: string | number; label: string }[]
+  secret: boolean
+  default?: unknown
+  isSet: boolean
+}
+
+type SettingsResponse = {
+  settings: Record<string, unknown>
+  definitions: SettingDefinition[]
+}
+
+/** Fallback labels for keys that have no words of their own in the API. */
+function labelOf(key: string) {
+  const text = key.replaceAll('_', ' ')
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * The app's settings, one input per definition the API sends (the
+ * definitions choose the input). Save sends only what changed; a secret is
+ * sent only when something is typed.
+ */
+export function SettingsForm() {
+  const toast = useToast()
+  const [data, setData] = useState<SettingsResponse | null>(null)
+  const [values, setValues] = useState<Record<string, unknown>>({})
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    api<SettingsResponse>('GET', '/api/admin/settings')
+      .then((loaded) => {
+        setData(loaded)
+        setValues(loaded.settings)
+      })
+      .catch((error: unknown) => setErrors(fieldErrors(error)))
+  }, [])
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    if (!data) {
+      return
+    }
+    const changes: Record<string, unknown> = {}
+    for (const definition of data.definitions) {
+      const value = values[definition.key]
+      if (definition.secret) {
+        if (typeof value === 'string' && value !== '') {
+          changes[definition.key] = value
+        }
+      } else if (value !== data.settings[definition.key]) {
+        changes[definition.key] = value
+      }
+    }
+    if (Object.keys(changes).length === 0) {
+      toast.info('Nothing has changed.')
+      return
+    }
+    setBusy(true)
+    setErrors({})
+    try {
+      const saved = await api<SettingsResponse>('PATCH', '/api/admin/settings', changes)
+      setData(saved)
+      setValues(saved.settings)
+      toast.info('Settings saved.')
+    } catch (error) {
+      setErrors(fieldErrors(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function unsetSecret(key: string) {
+    try {
+      const saved = await api<SettingsResponse>('PATCH', '/api/admin/settings', { [key]: null })
+      setData(saved)
+      setValues(saved.settings)
+      toast.info(`${labelOf(key)} removed.`)
+    } catch (error) {
+      setErrors(fieldErrors(error))
+    }
+  }
+
+  function set(key: string, value: unknown) {
+    setValues((current) => ({ ...current, [key]: value }))
+  }
+
+  return (
+    <section className="card" aria-labelledby="settings-heading">
+      <h2 id="settings-heading">Settings</h2>
+      {errors.form && (
+        <p className="error" role="alert">
+          {errors.form}
+        </p>
+      )}
+      {!data && !errors.form && <p className="muted">Loading…</p>}
+      {data && (
+        <form onSubmit={save} aria-label="Settings" className="sc-settings-form">
+          {data.definitions.map((definition) => (
+            <div key={definition.key} className="sc-setting">
+              <label htmlFor={`setting-${definition.key}`}>{labelOf(definition.key)}</label>
+              <p className="muted small">{definition.description}</p>
+              <SettingInput
+                definition={definition}
+                value={values[definition.key]}
+                onChange={(value) => set(definition.key, value)}
+              />
+              {definition.secret && definition.isSet && (
+                <button
+                  type="button"
+                  className="link small"
+                  onClick={() => void unsetSecret(definition.key)}
+                >
+                  Remove the stored secret
+                </button>
+              )}
+              {errors[definition.key] && <p className="error small">{errors[definition.key]}</p>}
+            </div>
+          ))}
+          <button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save settings'}
+          </button>
+        </form>
+      )}
+    </section>
+  )
+}
+
+function SettingInput(props: {
+  definition: SettingDefinition
+  value: unknown
+  onChange: (value: unknown) => void
+}) {
+  const { definition } = props
+  const id = `setting-${definition.key}`
+  if (definition.options) {
+    const options = definition.options
+    return (
+      <select
+        id={id}
+        value={String(props.value ?? '')}
+        onChange={(event) => {
+          // Options keep their type: week_starts_on is a number, the others strings.
+          const chosen = options.find((option) => String(option.value) === event.target.value)
+          props.onChange(chosen ? chosen.value : event.target.value)
+        }}
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  if (definition.secret || definition.input === 'secret') {
+    return (
+      <input
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        placeholder={definition.isSet ? 'Set. Type a new one to replace it.' : 'Not set'}
+        value={typeof props.value === 'string' ? props.value : ''}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    )
+  }
+  if (definition.input === 'textarea') {
+    return (
+      <textarea
+        id={id}
+        className="sc-textarea"
+        rows={3}
+        value={String(props.value ?? '')}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    )
+  }
+  if (definition.input === 'color') {
+    return (
+      <input
+        id={id}
+        type="color"
+        className="sc-color-input"
+        value={String(props.value ?? '#000000')}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    )
+  }
+  if (definition.input === 'number') {
+    return (
+      <input
+        id={id}
+        type="number"
+        value={props.value === null || props.value === undefined ? '' : String(props.value)}
+        onChange={(event) =>
+          props.onChange(event.target.value === '' ? null : Number(event.target.value))
+        }
+      />
+    )
+  }
+  return (
+    <input
+      id={id}
+      value={String(props.value ?? '')}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  )
+}

@@ -1,0 +1,191 @@
+import { useEffect, useState } from 'react'
+import { api } from '../../shared/http'
+import { AddPersonForm, type PersonRole } from '../../shared/add_person_form'
+import { ConfirmButton } from '../../shared/confirm_button'
+import { errorMessage } from '../errors'
+import { formatTimestamp } from '../dates'
+import { useDraft } from '../use_draft'
+import { useToast } from '../toasts'
+
+export type AppUser = {
+  id: string
+  email: string
+  role: PersonRole
+  ssoUserId: number
+  displayName: string
+  username: string | null
+  avatarUrl: string | null
+  lastLoginAt: string | null
+  createdAt: string
+}
+
+/**
+ * Who may sign in to schedule. An admin adds people by email (they sign in
+ * through the sign-in service with it), renames them, changes roles and
+ * removes anyone but themselves.
+ */
+export function UsersPanel(props: { selfId: string }) {
+  const toast = useToast()
+  const [users, setUsers] = useState<AppUser[] | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+
+  useEffect(() => {
+    api<AppUser[]>('GET', '/api/admin/users')
+      .then(setUsers)
+      .catch((error: unknown) => setLoadError(`Could not load the people: ${errorMessage(error)}`))
+  }, [])
+
+  function replace(updated: AppUser) {
+    setUsers((current) => current?.map((user) => (user.id === updated.id ? updated : user)) ?? null)
+  }
+
+  async function add(email: string, role: PersonRole) {
+    try {
+      const user = await api<AppUser>('POST', '/api/admin/users', { email, role })
+      setUsers((current) => [...(current ?? []), user])
+      toast.info(`${user.email} can now sign in.`)
+      return true
+    } catch (error) {
+      toast.error(`Could not add ${email}: ${errorMessage(error)}`)
+      return false
+    }
+  }
+
+  async function update(user: AppUser, changes: { role?: PersonRole; displayName?: string }) {
+    try {
+      replace(await api<AppUser>('PATCH', `/api/admin/users/${user.id}`, changes))
+      toast.info(`Saved ${user.email}.`)
+      return true
+    } catch (error) {
+      toast.error(`Could not change ${user.email}: ${errorMessage(error)}`)
+      return false
+    }
+  }
+
+  async function remove(user: AppUser) {
+    try {
+      await api('DELETE', `/api/admin/users/${user.id}`)
+      setUsers((current) => current?.filter((other) => other.id !== user.id) ?? null)
+      toast.info(`${user.email} can no longer sign in.`)
+    } catch (error) {
+      toast.error(`Could not remove ${user.email}: ${errorMessage(error)}`)
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="users-heading">
+      <h2 id="users-heading">People</h2>
+      <p className="muted small">
+        Only these people can sign in, with the email they use at the sign-in service. Admins also
+        manage people and settings and empty the trash.
+      </p>
+      {loadError && (
+        <p className="error" role="alert">
+          {loadError}
+        </p>
+      )}
+      {users === null && !loadError && <p className="muted">Loading…</p>}
+      {users && (
+        <div className="sc-scroll">
+          <table className="sc-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Email</th>
+                <th>Role</th>
+                <th>Last signed in</th>
+                <th>
+                  <span className="sc-visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  isSelf={user.id === props.selfId}
+                  onUpdate={(changes) => update(user, changes)}
+                  onRemove={() => void remove(user)}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3>Add a person</h3>
+      <AddPersonForm onAdd={add} />
+    </section>
+  )
+}
+
+function UserRow(props: {
+  user: AppUser
+  isSelf: boolean
+  onUpdate: (changes: { role?: PersonRole; displayName?: string }) => Promise<boolean>
+  onRemove: () => void
+}) {
+  const { user } = props
+  const [name, setName] = useDraft(user.displayName, (stored) => stored)
+
+  return (
+    <tr>
+      <td>
+        <input
+          aria-label={`Name of ${user.email}`}
+          maxLength={200}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={async () => {
+            const trimmed = name.trim()
+            if (trimmed === user.displayName) {
+              return
+            }
+            if (!trimmed || !(await props.onUpdate({ displayName: trimmed }))) {
+              setName(user.displayName)
+            }
+          }}
+          onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        />
+      </td>
+      <td>
+        {user.email}
+        {props.isSelf && <span className="muted small"> (you)</span>}
+      </td>
+      <td>
+        <select
+          aria-label={`Role of ${user.email}`}
+          value={user.role}
+          onChange={(event) => void props.onUpdate({ role: event.target.value as PersonRole })}
+        >
+          <option value="staff">staff</option>
+          <option value="admin">admin</option>
+        </select>
+      </td>
+      <td className="small">
+        {user.lastLoginAt ? (
+          formatTimestamp(user.lastLoginAt)
+        ) : (
+          <span className="muted">{user.ssoUserId === 0 ? 'Not yet' : 'Never'}</span>
+        )}
+      </td>
+      <td className="sc-row-actions">
+        {!props.isSelf && (
+          <ConfirmButton
+            compact
+            danger
+            label="Remove"
+            title={`Remove ${user.email}?`}
+            confirmLabel="Remove"
+            onConfirm={props.onRemove}
+          >
+            <p>
+              {user.email} can no longer sign in. What they scheduled stays, with their name in the
+              activity log.
+            </p>
+          </ConfirmButton>
+        )}
+      </td>
+    </tr>
+  )
+}

@@ -1,0 +1,273 @@
+import { useEffect, useMemo, useState } from 'react'
+import { api } from '../../components/shared/http'
+import { ScheduleShell } from '../../components/schedule/schedule_shell'
+import { Tabs, useQueryParam } from '../../components/schedule/tabs'
+import { useToast } from '../../components/schedule/toasts'
+import { errorMessage } from '../../components/schedule/errors'
+import { useLookups } from '../../components/schedule/lookups'
+import { RecordList } from '../../components/schedule/directory/record_list'
+import { RecordDetail } from '../../components/schedule/directory/record_detail'
+import {
+  DIRECTORY_TABS,
+  type DirectoryRecord,
+  type DirectoryTabKey,
+} from '../../components/schedule/directory/tabs_config'
+import type { SessionUser } from '../../components/schedule/types'
+
+const TAB_KEYS = DIRECTORY_TABS.map((tab) => tab.key)
+
+export default function DirectoryPage({ user }: { user: SessionUser }) {
+  return (
+    <ScheduleShell user={user} title="Directory">
+      <Directory />
+    </ScheduleShell>
+  )
+}
+
+type Filters = { search: string; typeId: string; regionId: string; starredOnly: boolean }
+const NO_FILTERS: Filters = { search: '', typeId: '', regionId: '', starredOnly: false }
+
+function byName(a: DirectoryRecord, b: DirectoryRecord) {
+  return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
+}
+
+/** Crew, vendors, locations and clients: find, open, add, edit and delete. */
+function Directory() {
+  const toast = useToast()
+  const { lookups, error: lookupError } = useLookups()
+  const [tabKey, setTabKey] = useQueryParam<DirectoryTabKey>('tab', 'crew', TAB_KEYS)
+  const [selected, setSelected] = useQueryParam<string>('id', '')
+  const tab = DIRECTORY_TABS.find((candidate) => candidate.key === tabKey) ?? DIRECTORY_TABS[0]
+  const [loaded, setLoaded] = useState<{ tab: DirectoryTabKey; records: DirectoryRecord[] } | null>(
+    null
+  )
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS)
+  const records = loaded?.tab === tab.key ? loaded.records : null
+
+  useEffect(() => {
+    let current = true
+    api<DirectoryRecord[]>('GET', tab.url)
+      .then((list) => current && setLoaded({ tab: tab.key, records: list }))
+      .catch(
+        (error: unknown) =>
+          current && setLoadError(`Could not load ${tab.plural}: ${errorMessage(error)}`)
+      )
+    return () => {
+      current = false
+    }
+  }, [tab])
+
+  const shown = useMemo(() => {
+    const needle = filters.search.trim().toLowerCase()
+    return (records ?? []).filter((record) => {
+      if (filters.starredOnly && !record.starred) {
+        return false
+      }
+      if (
+        filters.typeId &&
+        tab.typeFilter &&
+        String(record[tab.typeFilter.key]) !== filters.typeId
+      ) {
+        return false
+      }
+      if (filters.regionId && String(record.regionId) !== filters.regionId) {
+        return false
+      }
+      if (!needle) {
+        return true
+      }
+      return [record.name, record.email, record.phone, record.contactName, record.address].some(
+        (value) => typeof value === 'string' && value.toLowerCase().includes(needle)
+      )
+    })
+  }, [records, filters, tab])
+
+  function switchTab(next: DirectoryTabKey) {
+    setSelected(null)
+    setFilters(NO_FILTERS)
+    setLoadError(null)
+    setTabKey(next)
+  }
+
+  function setRecords(update: (list: DirectoryRecord[]) => DirectoryRecord[]) {
+    setLoaded((current) =>
+      current && current.tab === tab.key
+        ? { ...current, records: update(current.records) }
+        : current
+    )
+  }
+
+  function saved(record: DirectoryRecord, created: boolean) {
+    setRecords((list) =>
+      (created
+        ? [...list, record]
+        : list.map((other) => (other.id === record.id ? record : other))
+      ).sort(byName)
+    )
+    if (created) {
+      setSelected(String(record.id))
+      toast.info(`${record.name} was added.`)
+    }
+  }
+
+  async function toggleStar(record: DirectoryRecord) {
+    const starred = !record.starred
+    setRecords((list) =>
+      list.map((other) => (other.id === record.id ? { ...other, starred } : other))
+    )
+    try {
+      await api('PATCH', `${tab.url}/${record.id}`, { starred })
+    } catch (error) {
+      setRecords((list) =>
+        list.map((other) => (other.id === record.id ? { ...other, starred: !starred } : other))
+      )
+      toast.error(`Could not star ${record.name}: ${errorMessage(error)}`)
+    }
+  }
+
+  const selectedRecord =
+    selected && selected !== 'new'
+      ? (records?.find((record) => String(record.id) === selected) ?? null)
+      : null
+  const regions = tab.key === 'clients' ? [] : lookups.regions
+  const types = tab.typeFilter?.options(lookups) ?? []
+
+  return (
+    <div className="sc-directory">
+      <div className="sc-heading-row">
+        <h1 className="sc-page-title">Directory</h1>
+        <button type="button" onClick={() => setSelected('new')}>
+          New {tab.noun}
+        </button>
+      </div>
+      <Tabs
+        label="Directory sections"
+        tabs={DIRECTORY_TABS.map(({ key, label }) => ({ key, label }))}
+        current={tab.key}
+        onChange={switchTab}
+      />
+      {(lookupError || loadError) && (
+        <p className="error" role="alert">
+          {loadError ?? lookupError}
+        </p>
+      )}
+      <div className={selected ? 'sc-directory-body sc-with-detail' : 'sc-directory-body'}>
+        <section className="card sc-directory-list" aria-label={`${tab.label} list`}>
+          <div className="sc-filters">
+            <input
+              type="search"
+              aria-label={`Search ${tab.plural}`}
+              placeholder={`Search ${tab.plural}`}
+              value={filters.search}
+              onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+            />
+            {tab.typeFilter && types.length > 0 && (
+              <select
+                aria-label={tab.typeFilter.label}
+                value={filters.typeId}
+                onChange={(event) => setFilters({ ...filters, typeId: event.target.value })}
+              >
+                <option value="">Any {tab.typeFilter.label.toLowerCase()}</option>
+                {types.map((type) => (
+                  <option key={type.id} value={type.id}>
+                    {type.name}
+                  </option>
+                ))}
+              </select>
+            )}
+            {regions.length > 0 && (
+              <select
+                aria-label="Region"
+                value={filters.regionId}
+                onChange={(event) => setFilters({ ...filters, regionId: event.target.value })}
+              >
+                <option value="">Any region</option>
+                {regions.map((region) => (
+                  <option key={region.id} value={region.id}>
+                    {region.name}
+                  </option>
+                ))}
+              </select>
+            )}
+            {tab.starred && (
+              <label className="sc-check-label">
+                <input
+                  type="checkbox"
+                  checked={filters.starredOnly}
+                  onChange={(event) =>
+                    setFilters({ ...filters, starredOnly: event.target.checked })
+                  }
+                />
+                Starred only
+              </label>
+            )}
+          </div>
+          {records === null && !loadError && <p className="muted">Loading…</p>}
+          {records?.length === 0 && (
+            <p className="sc-empty">
+              No {tab.plural} yet. Add the first with “New {tab.noun}”.
+            </p>
+          )}
+          {records && records.length > 0 && (
+            <>
+              <p className="muted small" role="status">
+                {shown.length === records.length
+                  ? `${records.length} ${records.length === 1 ? tab.noun : tab.plural}`
+                  : `${shown.length} of ${records.length} ${tab.plural}`}
+              </p>
+              {shown.length === 0 ? (
+                <p className="sc-empty">Nothing matches. Change the search or the filters.</p>
+              ) : (
+                <RecordList
+                  tab={tab}
+                  records={shown}
+                  lookups={lookups}
+                  selectedId={selectedRecord?.id ?? null}
+                  onSelect={(record) => setSelected(String(record.id))}
+                  onStar={(record) => void toggleStar(record)}
+                />
+              )}
+            </>
+          )}
+        </section>
+        {selected && (
+          <section className="card sc-directory-detail">
+            {selected === 'new' || selectedRecord ? (
+              <RecordDetail
+                tab={tab}
+                record={selectedRecord}
+                lookups={lookups}
+                onSaved={saved}
+                onDeleted={(record) => {
+                  setRecords((list) => list.filter((other) => other.id !== record.id))
+                  setSelected(null)
+                }}
+                onClose={() => setSelected(null)}
+              />
+            ) : records ? (
+              <div>
+                <h2>Not found</h2>
+                <p>
+                  This {tab.noun} is not in the directory. It may have been deleted
+                  {tab.trash ? (
+                    <>
+                      : look in the <a href={`/trash?tab=${tab.key}`}>trash</a>.
+                    </>
+                  ) : (
+                    '.'
+                  )}
+                </p>
+                <button type="button" className="secondary" onClick={() => setSelected(null)}>
+                  Close
+                </button>
+              </div>
+            ) : (
+              <p className="muted">Loading…</p>
+            )}
+          </section>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,73 @@
+import { ScheduleShell } from '../../components/schedule/schedule_shell'
+import { ListEditor, type ListKind } from '../../components/schedule/lists/list_editor'
+import type { SessionUser } from '../../components/schedule/types'
+
+const LISTS: ListKind[] = [
+  {
+    url: '/api/statuses',
+    title: 'Booking statuses',
+    noun: 'status',
+    description:
+      'How sure a crew member’s or vendor’s booking is. A status that books the person counts for double bookings; the default is given to everyone newly added to a roster.',
+    deleteNote: 'Bookings with this status keep going without a status.',
+    hasIcon: true,
+    hasBooksPerson: true,
+    hasDefault: true,
+    colorRequired: true,
+  },
+  {
+    url: '/api/project-statuses',
+    title: 'Project statuses',
+    noun: 'project status',
+    description: 'Where a project stands. New projects get the default.',
+    deleteNote: 'Projects with this status keep going without a status.',
+    hasIcon: true,
+    hasDefault: true,
+    colorRequired: true,
+  },
+  {
+    url: '/api/crew-roles',
+    title: 'Crew roles',
+    noun: 'crew role',
+    description: 'What a crew member does, in the directory and on rosters.',
+    deleteNote: 'Crew members and roster places with this role keep going without one.',
+  },
+  {
+    url: '/api/vendor-types',
+    title: 'Vendor types',
+    noun: 'vendor type',
+    description: 'What a vendor supplies.',
+    deleteNote: 'Vendors of this type keep going without one.',
+  },
+  {
+    url: '/api/location-types',
+    title: 'Location types',
+    noun: 'location type',
+    description: 'What kind of place a location is.',
+    deleteNote: 'Locations of this type keep going without one.',
+  },
+  {
+    url: '/api/regions',
+    title: 'Regions',
+    noun: 'region',
+    description: 'Where people and places are, to filter the directory and the calendar.',
+    deleteNote: 'People, places and projects in this region keep going without one.',
+  },
+]
+
+/** The lists that label everything else; names and colours here show everywhere. */
+export default function SettingsPage({ user }: { user: SessionUser }) {
+  return (
+    <ScheduleShell user={user} title="Lists">
+      <h1 className="sc-page-title">Lists</h1>
+      <p className="muted">
+        Changes save as you make them. Drag ⠿ to change the order in which they are offered.
+      </p>
+      <div className="sc-list-grid">
+        {LISTS.map((kind) => (
+          <ListEditor key={kind.url} kind={kind} />
+        ))}
+      </div>
+    </ScheduleShell>
+  )
+}

@@ -1,0 +1,326 @@
+import { useEffect, useState } from 'react'
+import { api, ApiError } from '../../components/shared/http'
+import { Layout } from '../../components/shared/layout'
+import { dayParts, formatDay, formatRange, formatTimestamp } from '../../components/schedule/dates'
+
+type Place = { name: string; address: string | null }
+
+type SharedProject = {
+  name: string
+  startDate: string
+  endDate: string
+  color: string
+  status: string | null
+  client: string | null
+  location: Place | null
+  days: {
+    date: string
+    title: string | null
+    callTime: string | null
+    wrapTime: string | null
+    notes: string | null
+    location: Place | null
+  }[]
+  roster: {
+    kind: 'crew' | 'vendor'
+    name: string
+    role: string | null
+    status: string | null
+    days: string[]
+    notes: Record<string, string>
+  }[]
+}
+
+type SharedPerson = {
+  kind: 'crew' | 'vendor'
+  name: string
+  role: string | null
+  bookings: {
+    projectName: string
+    startDate: string
+    endDate: string
+    color: string
+    status: string | null
+    location: Place | null
+    days: string[]
+    notes: Record<string, string>
+  }[]
+}
+
+type Shared = {
+  resourceType: 'project' | 'crew' | 'vendor'
+  label: string | null
+  expiresAt: string | null
+  project?: SharedProject
+  person?: SharedPerson
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; shared: Shared }
+  | { state: 'gone'; status: number; message: string }
+  | { state: 'failed'; message: string }
+
+/** The page a share link opens, for someone without an account. */
+export default function SharePage({ token }: { token: string }) {
+  const [load, setLoad] = useState<Load>({ state: 'loading' })
+
+  useEffect(() => {
+    api<Shared>('GET', `/api/share/${encodeURIComponent(token)}`)
+      .then((shared) => setLoad({ state: 'ready', shared }))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
+          setLoad({ state: 'gone', status: error.status, message: error.message })
+        } else {
+          setLoad({
+            state: 'failed',
+            message: error instanceof Error ? error.message : 'Something went wrong',
+          })
+        }
+      })
+  }, [token])
+
+  const title =
+    load.state === 'ready'
+      ? (load.shared.project?.name ?? load.shared.person?.name ?? 'Shared schedule')
+      : 'Shared schedule'
+  return (
+    <Layout title={title} brand="Schedule">
+      <div className="sc-share-page">
+        {load.state === 'loading' && <p className="muted">Loading…</p>}
+        {load.state === 'gone' && <Gone status={load.status} message={load.message} />}
+        {load.state === 'failed' && (
+          <section className="card">
+            <h1>This page could not load</h1>
+            <p className="error" role="alert">
+              {load.message}
+            </p>
+            <p>Please try again in a moment.</p>
+          </section>
+        )}
+        {load.state === 'ready' && (
+          <>
+            {load.shared.project && <ProjectView project={load.shared.project} />}
+            {load.shared.person && <PersonView person={load.shared.person} />}
+            {load.shared.expiresAt && (
+              <p className="muted small">
+                This link works until {formatTimestamp(load.shared.expiresAt)}.
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </Layout>
+  )
+}
+
+function Gone(props: { status: number; message: string }) {
+  if (props.status === 410) {
+    return (
+      <section className="card">
+        <h1>This link no longer works</h1>
+        <p role="alert">{props.message}.</p>
+        <p>Ask the person who sent it to you for a new one.</p>
+      </section>
+    )
+  }
+  return (
+    <section className="card">
+      <h1>Link not found</h1>
+      <p role="alert">
+        There is nothing at this address. Check that you have the whole link, or ask the person who
+        sent it for a new one.
+      </p>
+    </section>
+  )
+}
+
+function PlaceLine(props: { place: Place | null }) {
+  if (!props.place) {
+    return null
+  }
+  return (
+    <>
+      {props.place.name}
+      {props.place.address && <span className="muted"> · {props.place.address}</span>}
+    </>
+  )
+}
+
+function ProjectView({ project }: { project: SharedProject }) {
+  const daysWithInfo = project.days.filter(
+    (day) => day.title || day.callTime || day.wrapTime || day.notes || day.location
+  )
+  return (
+    <>
+      <section className="card sc-share-hero" style={{ borderTopColor: project.color }}>
+        <h1>{project.name}</h1>
+        <dl className="sc-facts">
+          <dt>Dates</dt>
+          <dd>{formatRange(project.startDate, project.endDate)}</dd>
+          {project.status && (
+            <>
+              <dt>Status</dt>
+              <dd>{project.status}</dd>
+            </>
+          )}
+          {project.client && (
+            <>
+              <dt>Client</dt>
+              <dd>{project.client}</dd>
+            </>
+          )}
+          {project.location && (
+            <>
+              <dt>Location</dt>
+              <dd>
+                <PlaceLine place={project.location} />
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      {daysWithInfo.length > 0 && (
+        <section className="card">
+          <h2>Days</h2>
+          <table className="sc-table">
+            <thead>
+              <tr>
+                <th>Day</th>
+                <th>What</th>
+                <th>Call</th>
+                <th>Wrap</th>
+                <th>Where</th>
+                <th>Notes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {daysWithInfo.map((day) => (
+                <tr key={day.date}>
+                  <td className="sc-nowrap">{formatDay(day.date)}</td>
+                  <td>{day.title}</td>
+                  <td>{day.callTime}</td>
+                  <td>{day.wrapTime}</td>
+                  <td>
+                    <PlaceLine place={day.location} />
+                  </td>
+                  <td className="sc-pre">{day.notes}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+      <section className="card">
+        <h2>Who is on it</h2>
+        {project.roster.length === 0 ? (
+          <p className="muted">Nobody is booked yet.</p>
+        ) : (
+          <table className="sc-table">
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Role</th>
+                <th>Status</th>
+                <th>Days</th>
+              </tr>
+            </thead>
+            <tbody>
+              {project.roster.map((entry, index) => (
+                <tr key={`${entry.kind}-${index}`}>
+                  <td>{entry.name}</td>
+                  <td>{entry.role ?? (entry.kind === 'vendor' ? 'Vendor' : '')}</td>
+                  <td>{entry.status}</td>
+                  <td>
+                    <DayList days={entry.days} notes={entry.notes} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  )
+}
+
+function PersonView({ person }: { person: SharedPerson }) {
+  return (
+    <>
+      <section className="card">
+        <h1>{person.name}</h1>
+        <p className="muted">
+          {person.role ?? (person.kind === 'crew' ? 'Crew' : 'Vendor')} · bookings from the last 30
+          days on
+        </p>
+      </section>
+      {person.bookings.length === 0 ? (
+        <section className="card">
+          <p>No bookings at the moment.</p>
+        </section>
+      ) : (
+        person.bookings.map((booking, index) => (
+          <section
+            key={index}
+            className="card sc-share-hero"
+            style={{ borderTopColor: booking.color }}
+            aria-label={booking.projectName}
+          >
+            <h2>{booking.projectName}</h2>
+            <dl className="sc-facts">
+              <dt>Dates</dt>
+              <dd>{formatRange(booking.startDate, booking.endDate)}</dd>
+              {booking.status && (
+                <>
+                  <dt>Status</dt>
+                  <dd>{booking.status}</dd>
+                </>
+              )}
+              {booking.location && (
+                <>
+                  <dt>Location</dt>
+                  <dd>
+                    <PlaceLine place={booking.location} />
+                  </dd>
+                </>
+              )}
+              <dt>Working</dt>
+              <dd>
+                <DayList days={booking.days} notes={booking.notes} />
+              </dd>
+            </dl>
+          </section>
+        ))
+      )}
+    </>
+  )
+}
+
+/** Scheduled days as small date chips, each day's note below it. */
+function DayList(props: { days: string[]; notes: Record<string, string> }) {
+  if (props.days.length === 0) {
+    return <span className="muted">No days scheduled</span>
+  }
+  const noted = Object.entries(props.notes).sort(([a], [b]) => a.localeCompare(b))
+  return (
+    <div>
+      <ul className="sc-share-days" aria-label="Days">
+        {props.days.map((day) => (
+          <li key={day} title={formatDay(day)}>
+            <span className="sc-day-weekday">{dayParts(day).weekday}</span>{' '}
+            {formatDay(day).slice(4, -5)}
+          </li>
+        ))}
+      </ul>
+      {noted.length > 0 && (
+        <ul className="sc-share-notes">
+          {noted.map(([date, note]) => (
+            <li key={date}>
+              <span className="muted">{formatDay(date)}:</span> {note}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+import type { BrowserContext, Page } from 'playwright'
+import type { LocalStack } from '#services/shared/local_stack'
+import type { SeededStack } from '#tests/helpers/browser_stack'
+
+/**
+ * Signs the stack's seeded admin in to schedule through sso in a new page;
+ * the page ends on the calendar, signed in.
+ */
+export async function signInToSchedule(
+  browserContext: BrowserContext,
+  stack: LocalStack,
+  seed: SeededStack['seed']
+) {
+  const page = await browserContext.newPage()
+  await page.setViewportSize({ width: 1500, height: 1000 })
+  await page.goto(`${stack.url('schedule')}/calendar`)
+  await page.waitForURL((url) => url.href.startsWith(`${stack.url('sso')}/login`))
+  await page.getByLabel('Email').fill(seed.admin.email)
+  await page.getByLabel('Password').fill(seed.admin.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  return page
+}
+
+/**
+ * A request from inside the signed-in page with its CSRF token, as the pages
+ * make them: the way a browser test seeds data through the app's own routes.
+ */
+export async function callFromPage<T>(page: Page, method: string, url: string, body?: unknown) {
+  const token = await page.locator('meta[name="csrf-token"]').getAttribute('content')
+  return page.evaluate(
+    async (request) => {
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: {
+          'accept': 'application/json',
+          'content-type': 'application/json',
+          'x-csrf-token': request.token,
+        },
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      })
+      const data = await response.json()
+      if (!response.ok) {
+        throw new Error(
+          `${request.method} ${request.url}: ${response.status} ${JSON.stringify(data)}`
+        )
+      }
+      return data
+    },
+    { method, url, body, token: token ?? '' }
+  ) as Promise<T>
+}
