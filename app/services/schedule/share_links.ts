@@ -27,7 +27,10 @@ export type ShareLinkChanges = {
 const MODELS = { project: Project, crew: Crew, vendor: Vendor } as const
 const NOUNS = { project: 'project', crew: 'crew member', vendor: 'vendor' } as const
 
-export function shareLinkState(link: PublicShareLink, now = DateTime.now()): ShareLinkState {
+export function shareLinkState(
+  link: PublicShareLink,
+  now: DateTime = DateTime.now()
+): ShareLinkState {
   if (link.revokedAt) {
     return 'revoked'
   }
