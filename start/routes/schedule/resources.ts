@@ -11,6 +11,8 @@ const CrewController = () => import('#controllers/schedule/crew_controller')
 const VendorsController = () => import('#controllers/schedule/vendors_controller')
 const LocationsController = () => import('#controllers/schedule/locations_controller')
 const CrewVendorLinksController = () => import('#controllers/schedule/crew_vendor_links_controller')
+const ResourceNotesController = () => import('#controllers/schedule/resource_notes_controller')
+const ProjectTasksController = () => import('#controllers/schedule/project_tasks_controller')
 const ActivityLogsController = () => import('#controllers/schedule/activity_logs_controller')
 
 router
@@ -60,6 +62,17 @@ router
         router.get('/api/crew-vendor-links', [CrewVendorLinksController, 'index'])
         router.post('/api/crew-vendor-links', [CrewVendorLinksController, 'store'])
         router.delete('/api/crew-vendor-links/:id', [CrewVendorLinksController, 'destroy'])
+
+        router.get('/api/resource-notes', [ResourceNotesController, 'index'])
+        router.post('/api/resource-notes', [ResourceNotesController, 'store'])
+        router.patch('/api/resource-notes/:id', [ResourceNotesController, 'update'])
+        router.delete('/api/resource-notes/:id', [ResourceNotesController, 'destroy'])
+
+        router.get('/api/project-tasks', [ProjectTasksController, 'index'])
+        router.post('/api/project-tasks', [ProjectTasksController, 'store'])
+        router.put('/api/project-tasks/order', [ProjectTasksController, 'reorder'])
+        router.patch('/api/project-tasks/:id', [ProjectTasksController, 'update'])
+        router.delete('/api/project-tasks/:id', [ProjectTasksController, 'destroy'])
 
         router.get('/api/activity-logs', [ActivityLogsController, 'index'])
       })
