@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { router } from '@inertiajs/react'
+import { Head, router } from '@inertiajs/react'
 import { api, ApiError } from '../../components/shared/http'
 import { ConfirmButton } from '../../components/shared/confirm_button'
 import { ScheduleShell } from '../../components/schedule/schedule_shell'
@@ -61,7 +61,6 @@ function ProjectView(props: { projectId: number }) {
         setProject(own)
         setRoster(entries)
         setDayInfo(days)
-        document.title = `${own.name} · Schedule`
       })
       .catch((error: unknown) =>
         setLoad(
@@ -156,6 +155,7 @@ function ProjectView(props: { projectId: number }) {
   const openConflicts = conflicts.filter((conflict) => !conflict.resolution).length
   return (
     <div className="sc-project">
+      <Head title={project.name} />
       <header className="sc-project-header" style={{ borderLeftColor: project.color }}>
         <div>
           <h1>{project.name}</h1>

@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react'
 import { api, ApiError } from '../../components/shared/http'
 import { Layout } from '../../components/shared/layout'
-import { dayParts, formatDay, formatRange, formatTimestamp } from '../../components/schedule/dates'
+import {
+  dayParts,
+  daysOf,
+  formatDay,
+  formatRange,
+  formatTimestamp,
+} from '../../components/schedule/dates'
 
 type Place = { name: string; address: string | null }
 
@@ -232,7 +238,11 @@ function ProjectView({ project }: { project: SharedProject }) {
                   <td>{entry.role ?? (entry.kind === 'vendor' ? 'Vendor' : '')}</td>
                   <td>{entry.status}</td>
                   <td>
-                    <DayList days={entry.days} notes={entry.notes} />
+                    <DayList
+                      days={entry.days}
+                      notes={entry.notes}
+                      allDays={daysOf(project.startDate, project.endDate).length}
+                    />
                   </td>
                 </tr>
               ))}
@@ -296,22 +306,26 @@ function PersonView({ person }: { person: SharedPerson }) {
   )
 }
 
-/** Scheduled days as small date chips, each day's note below it. */
-function DayList(props: { days: string[]; notes: Record<string, string> }) {
+/** Scheduled days as small date chips ("Every day" when that is all), each day's note below. */
+function DayList(props: { days: string[]; notes: Record<string, string>; allDays?: number }) {
   if (props.days.length === 0) {
     return <span className="muted">No days scheduled</span>
   }
   const noted = Object.entries(props.notes).sort(([a], [b]) => a.localeCompare(b))
   return (
     <div>
-      <ul className="sc-share-days" aria-label="Days">
-        {props.days.map((day) => (
-          <li key={day} title={formatDay(day)}>
-            <span className="sc-day-weekday">{dayParts(day).weekday}</span>{' '}
-            {formatDay(day).slice(4, -5)}
-          </li>
-        ))}
-      </ul>
+      {props.days.length === props.allDays ? (
+        <span>Every day</span>
+      ) : (
+        <ul className="sc-share-days" aria-label="Days">
+          {props.days.map((day) => (
+            <li key={day} title={formatDay(day)}>
+              <span className="sc-day-weekday">{dayParts(day).weekday}</span>{' '}
+              {formatDay(day).slice(4, -5)}
+            </li>
+          ))}
+        </ul>
+      )}
       {noted.length > 0 && (
         <ul className="sc-share-notes">
           {noted.map(([date, note]) => (

@@ -140,7 +140,7 @@ function Trash(props: { isAdmin: boolean }) {
             <tr>
               <th>Name</th>
               <th>Deleted</th>
-              <th>Removed for good</th>
+              <th>Removal</th>
               <th>
                 <span className="sc-visually-hidden">Actions</span>
               </th>
@@ -157,25 +157,27 @@ function Trash(props: { isAdmin: boolean }) {
                 </td>
                 <td>{formatTimestamp(item.deletedAt)}</td>
                 <td>removed for good on {formatTimestampDay(item.purgeAt)}</td>
-                <td className="sc-row-actions">
-                  <button type="button" className="compact" onClick={() => restore(item)}>
-                    Restore
-                  </button>
-                  {props.isAdmin && (
-                    <ConfirmButton
-                      compact
-                      danger
-                      label="Delete permanently"
-                      title={`Delete ${item.name} permanently?`}
-                      confirmLabel="Delete permanently"
-                      onConfirm={() => removeForGood(item)}
-                    >
-                      <p>
-                        {item.name} is removed for good, with everything that belongs to it. This
-                        cannot be undone.
-                      </p>
-                    </ConfirmButton>
-                  )}
+                <td>
+                  <div className="sc-row-actions">
+                    <button type="button" className="compact" onClick={() => restore(item)}>
+                      Restore
+                    </button>
+                    {props.isAdmin && (
+                      <ConfirmButton
+                        compact
+                        danger
+                        label="Delete permanently"
+                        title={`Delete ${item.name} permanently?`}
+                        confirmLabel="Delete permanently"
+                        onConfirm={() => removeForGood(item)}
+                      >
+                        <p>
+                          {item.name} is removed for good, with everything that belongs to it. This
+                          cannot be undone.
+                        </p>
+                      </ConfirmButton>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}

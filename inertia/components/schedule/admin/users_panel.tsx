@@ -169,22 +169,24 @@ function UserRow(props: {
           <span className="muted">{user.ssoUserId === 0 ? 'Not yet' : 'Never'}</span>
         )}
       </td>
-      <td className="sc-row-actions">
-        {!props.isSelf && (
-          <ConfirmButton
-            compact
-            danger
-            label="Remove"
-            title={`Remove ${user.email}?`}
-            confirmLabel="Remove"
-            onConfirm={props.onRemove}
-          >
-            <p>
-              {user.email} can no longer sign in. What they scheduled stays, with their name in the
-              activity log.
-            </p>
-          </ConfirmButton>
-        )}
+      <td>
+        <div className="sc-row-actions">
+          {!props.isSelf && (
+            <ConfirmButton
+              compact
+              danger
+              label="Remove"
+              title={`Remove ${user.email}?`}
+              confirmLabel="Remove"
+              onConfirm={props.onRemove}
+            >
+              <p>
+                {user.email} can no longer sign in. What they scheduled stays, with their name in
+                the activity log.
+              </p>
+            </ConfirmButton>
+          )}
+        </div>
       </td>
     </tr>
   )

@@ -180,7 +180,7 @@ function NoteItem(props: {
         </form>
       ) : (
         <p className="sc-pre">
-          {note.pinned && <span aria-label="Pinned">📌 </span>}
+          {note.pinned && <span className="sc-pill sc-pill-pinned">Pinned</span>}
           {note.body}
         </p>
       )}

@@ -90,8 +90,10 @@ export function ListEditor(props: { kind: ListKind }) {
   }
 
   const headingId = `list-${kind.url.split('/').pop()}`
+  // Header and rows share one grid, whose columns depend on what the list has.
+  const columns = `sc-cols${kind.hasIcon ? '-icon' : ''}${kind.hasBooksPerson ? '-books' : ''}${kind.hasDefault ? '-default' : ''}`
   return (
-    <section className="card sc-list-editor" aria-labelledby={headingId}>
+    <section className={`card sc-list-editor ${columns}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{kind.title}</h2>
       <p className="muted small">{kind.description}</p>
       {loadError && (
@@ -109,8 +111,10 @@ export function ListEditor(props: { kind: ListKind }) {
             <span>Name</span>
             {kind.hasIcon && <span>Icon</span>}
             <span>Colour</span>
-            {kind.hasBooksPerson && <span>Books the person</span>}
+            {kind.hasBooksPerson && <span>Books</span>}
             {kind.hasDefault && <span>Default</span>}
+            <span />
+            <span />
           </div>
           <SortableList
             className="sc-list-rows"
@@ -256,7 +260,9 @@ function ListRow(props: {
           <span className="sc-visually-hidden">{item.name} is the default</span>
         </label>
       )}
-      <SaveFeedback save={save} />
+      <span>
+        <SaveFeedback save={save} />
+      </span>
       <ConfirmButton
         compact
         danger

@@ -58,9 +58,14 @@ export function ActivityLogList(props: { projectId: number; version: number }) {
                 <span className="muted small sc-nowrap">{formatTimestamp(entry.createdAt)}</span>
                 <span>
                   <strong>{entry.actorName ?? 'Someone'}</strong> {entry.summary}
-                  {entry.changes && Object.keys(entry.changes).length > 0 && (
-                    <span className="muted small"> ({Object.keys(entry.changes).join(', ')})</span>
-                  )}
+                  {entry.action === 'update' &&
+                    entry.changes &&
+                    Object.keys(entry.changes).length > 0 && (
+                      <span className="muted small">
+                        {' '}
+                        ({Object.keys(entry.changes).join(', ')})
+                      </span>
+                    )}
                 </span>
               </li>
             ))}

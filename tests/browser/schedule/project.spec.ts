@@ -1,0 +1,190 @@
+import { test } from '@japa/runner'
+import type { Page } from 'playwright'
+import type { LocalStack } from '#services/shared/local_stack'
+import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
+
+type Record = { id: number; name: string }
+type RosterEntry = {
+  name: string
+  statusId: number | null
+  dayNotes: { date: string; isScheduled: boolean }[]
+}
+
+/**
+ * The project page in Chromium against the real stack: people added by
+ * name, a status and a day changed, the roster reordered from the keyboard
+ * (kept after a reload), a refused reorder put back with an error, and a
+ * double booking shown on the roster and marked resolved.
+ */
+test.group('schedule project page in the browser', (group) => {
+  let stack: LocalStack
+  let seed: SeededStack['seed']
+
+  group.setup(async () => {
+    ;({ stack, seed } = await startBrowserStack('schedule_project'))
+    return () => stack.stop()
+  })
+
+  async function openProject(page: Page, project: Record) {
+    await page.goto(`${stack.url('schedule')}/projects/${project.id}`)
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+  }
+
+  /** The roster's names, top to bottom, read from the drag handles. */
+  async function rosterOrder(page: Page) {
+    const handles = await page.getByRole('button', { name: /^Move / }).all()
+    return Promise.all(
+      handles.map(async (handle) =>
+        ((await handle.getAttribute('aria-label')) ?? '').replace(/^Move /, '')
+      )
+    )
+  }
+
+  async function moveUp(page: Page, name: string, steps: number) {
+    const handle = page.getByRole('button', { name: `Move ${name}` })
+    await handle.focus()
+    await page.keyboard.press('Space')
+    // dnd-kit measures the rows between key presses; a pause lets each step land.
+    for (let step = 0; step < steps; step++) {
+      await page.waitForTimeout(200)
+      await page.keyboard.press('ArrowUp')
+    }
+    await page.waitForTimeout(200)
+    await page.keyboard.press('Space')
+  }
+
+  test('people are added by name, edited, and the roster is reordered', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Lighthouse promo',
+      startDate: '2031-06-02',
+      endDate: '2031-06-04',
+    })
+    await callFromPage(page, 'POST', '/api/crew', { name: 'Ana Boom' })
+    await callFromPage(page, 'POST', '/api/crew', { name: 'Ben Focus' })
+    await callFromPage(page, 'POST', '/api/vendors', { name: 'Lamp Hire' })
+    const statuses = await callFromPage<Record[]>(page, 'GET', '/api/statuses')
+    const confirmed = statuses.find((status) => status.name === 'Confirmed')!
+
+    await openProject(page, project)
+    await page.getByText('Nobody is booked yet.').waitFor()
+    const picker = page.getByRole('combobox', { name: 'Add a crew member or vendor' })
+    for (const [typed, name] of [
+      ['ana', 'Ana Boom'],
+      ['focus', 'Ben Focus'],
+      ['lamp', 'Lamp Hire'],
+    ]) {
+      await picker.fill(typed)
+      await page.getByRole('option', { name }).click()
+      await page.getByRole('button', { name: `Move ${name}` }).waitFor()
+    }
+    assert.deepEqual(await rosterOrder(page), ['Ana Boom', 'Ben Focus', 'Lamp Hire'])
+
+    const saved = page.waitForResponse((response) => response.request().method() === 'PATCH')
+    await page.getByLabel('Status of Ben Focus').selectOption(String(confirmed.id))
+    await saved
+    const dayToggled = page.waitForResponse((response) => response.url().endsWith('/api/notes'))
+    await page
+      .getByRole('group', { name: 'Days of Ana Boom' })
+      .getByRole('button', { name: 'Tue 3 Jun 2031: working' })
+      .click()
+    await dayToggled
+    await page.getByRole('group', { name: 'Days of Ana Boom' }).getByText('2 of 3 days').waitFor()
+
+    const reordered = page.waitForResponse((response) => response.url().endsWith('/roster/order'))
+    await moveUp(page, 'Lamp Hire', 2)
+    const response = await reordered
+    assert.equal(response.status(), 200)
+    assert.deepEqual(await rosterOrder(page), ['Lamp Hire', 'Ana Boom', 'Ben Focus'])
+
+    await page.reload()
+    await page.getByRole('button', { name: 'Move Lamp Hire' }).waitFor()
+    assert.deepEqual(await rosterOrder(page), ['Lamp Hire', 'Ana Boom', 'Ben Focus'])
+    const roster = await callFromPage<RosterEntry[]>(
+      page,
+      'GET',
+      `/api/projects/${project.id}/roster`
+    )
+    assert.equal(roster.find((entry) => entry.name === 'Ben Focus')!.statusId, confirmed.id)
+    assert.deepEqual(
+      roster
+        .find((entry) => entry.name === 'Ana Boom')!
+        .dayNotes.map(({ date, isScheduled }) => ({ date, isScheduled })),
+      [{ date: '2031-06-03', isScheduled: false }]
+    )
+    await page
+      .getByRole('region', { name: 'Activity' })
+      .getByText('Added Ana Boom to "Lighthouse promo"')
+      .waitFor()
+  })
+
+  test('a reorder the server refuses puts the old order back and says why', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Night market',
+      startDate: '2031-07-01',
+      endDate: '2031-07-01',
+    })
+    for (const name of ['Cleo Dolly', 'Dev Jib']) {
+      const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name })
+      await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    }
+    await openProject(page, project)
+    await page.route('**/roster/order', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The database is not answering' }),
+      })
+    )
+
+    await moveUp(page, 'Dev Jib', 1)
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not save the new order, so the old one is back' })
+      .filter({ hasText: 'The database is not answering' })
+      .waitFor()
+    assert.deepEqual(await rosterOrder(page), ['Cleo Dolly', 'Dev Jib'])
+  })
+
+  test('a double booking shows on the roster and is marked resolved there', async ({
+    browserContext,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Eli Grip' })
+    const first = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Bridge commercial',
+      startDate: '2031-08-04',
+      endDate: '2031-08-06',
+    })
+    const second = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Rooftop interview',
+      startDate: '2031-08-06',
+      endDate: '2031-08-06',
+    })
+    await callFromPage(page, 'POST', `/api/projects/${second.id}/crew`, { crewId: crew.id })
+
+    await openProject(page, first)
+    await page.getByRole('combobox', { name: 'Add a crew member or vendor' }).fill('eli')
+    await page.getByRole('option', { name: 'Eli Grip' }).click()
+    await page
+      .getByText('Eli Grip is double-booked on 6 Aug (also on Rooftop interview).')
+      .waitFor()
+    await page.getByText('Double-booked on Wed 6 Aug 2031 with').waitFor()
+    await page.getByRole('link', { name: '1 double booking' }).waitFor()
+
+    await page.getByRole('button', { name: 'Mark resolved' }).click()
+    await page.getByLabel('Why it is fine (optional)').fill('Half day on each')
+    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByText('Resolved by Demo Admin').waitFor()
+    await page.getByText('“Half day on each”', { exact: false }).waitFor()
+    await page.getByRole('link', { name: '1 double booking' }).waitFor({ state: 'detached' })
+  })
+})
