@@ -244,7 +244,7 @@ const BookingChip = memo(function BookingChipView(props: {
     data: {
       chip,
       person,
-      label: `${chip.project.name} for ${person.name} on ${chip.date}`,
+      label: `${chip.project.name} for ${person.name} on ${shortDay(chip.date)}`,
     } satisfies ChipData,
     disabled: !saved,
   })

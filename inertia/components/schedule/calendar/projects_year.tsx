@@ -18,9 +18,9 @@ import { useApiData } from './use_api_data'
 
 type DayLoad = { names: string[]; clash: boolean }
 
-/** How dark a day is: none, one, two, three or four, five or more projects. */
-function density(count: number) {
-  return Math.min(count, 5) === 5 ? 4 : count >= 3 ? 3 : count
+/** How dark a day is, 0 to 4, against the busiest day of the year (a busy company is not all dark). */
+function density(count: number, busiest: number) {
+  return count === 0 ? 0 : Math.ceil((count / Math.max(busiest, 1)) * 4)
 }
 
 /**
@@ -37,7 +37,7 @@ export function ProjectsYear(props: {
   const projects = useApiData<Project[]>(`/api/projects?${query}`)
   const conflicts = useApiData<ConflictsData>(`/api/conflicts-data?${query}`)
 
-  const { loads, perMonth } = useMemo(() => {
+  const { loads, perMonth, busiest } = useMemo(() => {
     const days = eachDay(props.range)
     const dayIndex = new Map(days.map((date, index) => [date, index]))
     const result = new Map<string, DayLoad>()
@@ -61,7 +61,9 @@ export function ProjectsYear(props: {
       const load = result.get(conflict.date)
       if (load) load.clash = true
     }
-    return { loads: result, perMonth: months }
+    let most = 0
+    for (const load of result.values()) most = Math.max(most, load.names.length)
+    return { loads: result, perMonth: months, busiest: most }
   }, [projects.data, conflicts.data, props.range])
 
   return (
@@ -86,6 +88,7 @@ export function ProjectsYear(props: {
             key={month}
             month={month}
             loads={loads}
+            busiest={busiest}
             count={perMonth.get(month.slice(0, 7))?.size ?? 0}
             go={props.go}
           />
@@ -98,6 +101,7 @@ export function ProjectsYear(props: {
 const MiniMonth = memo(function MiniMonthView(props: {
   month: string
   loads: Map<string, DayLoad>
+  busiest: number
   count: number
   go: (change: Partial<CalendarPlace>) => void
 }) {
@@ -138,7 +142,7 @@ const MiniMonth = memo(function MiniMonthView(props: {
               tabIndex={-1}
               className={[
                 'cal-mini-day',
-                `d${density(count)}`,
+                `d${density(count, props.busiest)}`,
                 load?.clash && 'clash',
                 date === today && 'today',
               ]

@@ -1,0 +1,334 @@
+import { test } from '@japa/runner'
+import type { BrowserContext, Locator, Page } from 'playwright'
+import type { LocalStack } from '#services/shared/local_stack'
+import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+
+type Project = { id: number; name: string; startDate: string; endDate: string }
+type Person = { id: number; name: string }
+
+/**
+ * The calendar in Chromium against the real stack: projects made and
+ * changed by dragging in the month view, people booked and moved in people
+ * mode, a double booking that appears when someone is dragged onto an
+ * overlapping project, and a refused move that puts the booking back.
+ * Data is seeded through the app's own routes from the signed-in page.
+ */
+test.group('schedule calendar in the browser', (group) => {
+  let stack: LocalStack
+  let seed: SeededStack['seed']
+
+  group.setup(async () => {
+    ;({ stack, seed } = await startBrowserStack('schedule_calendar'))
+    return () => stack.stop()
+  })
+
+  async function signedIn(browserContext: BrowserContext) {
+    const page = await browserContext.newPage()
+    await page.setViewportSize({ width: 1700, height: 1000 })
+    await page.goto(`${stack.url('schedule')}/calendar`)
+    await page.waitForURL((url) => url.href.startsWith(`${stack.url('sso')}/login`))
+    await page.getByLabel('Email').fill(seed.admin.email)
+    await page.getByLabel('Password').fill(seed.admin.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+    return page
+  }
+
+  async function openCalendar(page: Page, query: string) {
+    await page.goto(`${stack.url('schedule')}/calendar?${query}`)
+    await page.getByRole('heading', { level: 1 }).waitFor()
+  }
+
+  /** A request from inside the signed-in page, with its CSRF token: the routes the UI uses. */
+  async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
+    const token = await page.locator('meta[name="csrf-token"]').getAttribute('content')
+    return page.evaluate(
+      async (request) => {
+        const response = await fetch(request.url, {
+          method: request.method,
+          headers: {
+            'accept': 'application/json',
+            'content-type': 'application/json',
+            'x-csrf-token': request.token ?? '',
+          },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        })
+        const data = await response.json()
+        if (!response.ok) {
+          throw new Error(
+            `${request.method} ${request.url}: ${response.status} ${JSON.stringify(data)}`
+          )
+        }
+        return data
+      },
+      { method, url, body, token }
+    ) as Promise<T>
+  }
+
+  function addCrew(page: Page, name: string) {
+    return call<Person>(page, 'POST', '/api/crew', { name })
+  }
+
+  function addProject(page: Page, name: string, startDate: string, endDate: string) {
+    return call<Project>(page, 'POST', '/api/projects', { name, startDate, endDate })
+  }
+
+  function book(page: Page, project: Project, crew: Person) {
+    return call(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+  }
+
+  /**
+   * Presses on `from` (in its middle, near its bottom, or 30 px in from its
+   * left end), moves in steps (so the drag starts and follows the pointer)
+   * and lets go over `to` at the same height within it.
+   */
+  async function drag(
+    page: Page,
+    from: Locator,
+    to: Locator,
+    grip: 'middle' | 'bottom' | 'left' = 'middle'
+  ) {
+    await to.scrollIntoViewIfNeeded()
+    await from.scrollIntoViewIfNeeded()
+    const start = await from.boundingBox()
+    const end = await to.boundingBox()
+    if (!start || !end) throw new Error('drag: an element is not on screen')
+    const x = grip === 'left' ? start.x + 30 : start.x + start.width / 2
+    const y = (box: { y: number; height: number }) =>
+      grip === 'bottom' ? box.y + box.height - 6 : box.y + box.height / 2
+    await page.mouse.move(x, y(start))
+    await page.mouse.down()
+    await page.mouse.move(x + 8, y(start), { steps: 4 })
+    await page.mouse.move(end.x + end.width / 2, y(end), { steps: 12 })
+    await page.mouse.up()
+  }
+
+  function peopleCell(page: Page, person: string, day: string) {
+    return page.getByTestId('people-grid').getByRole('gridcell', { name: `${person}, ${day}` })
+  }
+
+  /** What the live region last said while dragging: a key is pressed once the previous one took effect. */
+  function announced(page: Page, text: string) {
+    return page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' })
+  }
+
+  async function peopleGridReady(page: Page) {
+    await page.locator('[data-testid="people-grid"][data-ready="true"]').waitFor()
+  }
+
+  test('dragging across days in the month view creates a project that is stored', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signedIn(browserContext)
+    await openCalendar(page, 'view=month&mode=projects&date=2030-11-01')
+    await page.getByRole('heading', { name: 'November 2030' }).waitFor()
+
+    await drag(
+      page,
+      page.getByRole('gridcell', { name: 'Tuesday 5 November 2030' }),
+      page.getByRole('gridcell', { name: 'Thursday 7 November 2030' }),
+      'bottom'
+    )
+    const dialog = page.getByRole('dialog', { name: 'New project' })
+    await dialog.getByText('5 – 7 Nov 2030').waitFor()
+    await dialog.getByLabel('Name').fill('Harbour shoot')
+    await dialog.getByRole('button', { name: 'Create project' }).click()
+
+    const bar = page.getByRole('button', { name: 'Harbour shoot, 5 – 7 Nov 2030' })
+    await bar.waitFor()
+    await page.getByText('Created Harbour shoot.').waitFor()
+
+    await page.reload()
+    await bar.waitFor()
+    const stored = await call<Project[]>(page, 'GET', '/api/projects?from=2030-11-01&to=2030-11-30')
+    assert.deepEqual(
+      stored.map(({ name, startDate, endDate }) => ({ name, startDate, endDate })),
+      [{ name: 'Harbour shoot', startDate: '2030-11-05', endDate: '2030-11-07' }]
+    )
+  })
+
+  test('dragging a project bar and its end changes its dates', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signedIn(browserContext)
+    const project = await addProject(page, 'Lighthouse promo', '2030-12-02', '2030-12-03')
+    await openCalendar(page, 'view=month&mode=projects&date=2030-12-01')
+
+    const bar = page.getByRole('button', { name: 'Lighthouse promo, 2 – 3 Dec 2030' })
+    await bar.waitFor()
+    await drag(
+      page,
+      page.getByRole('button', { name: 'Change the end date of Lighthouse promo' }),
+      page.getByRole('gridcell', { name: 'Thursday 5 December 2030' })
+    )
+    await page.getByRole('button', { name: 'Lighthouse promo, 2 – 5 Dec 2030' }).waitFor()
+
+    // Picked up on its first day, the 2nd, and dropped on the 9th: a week later.
+    await drag(
+      page,
+      page.getByRole('button', { name: 'Lighthouse promo, 2 – 5 Dec 2030' }),
+      page.getByRole('gridcell', { name: 'Monday 9 December 2030' }),
+      'left'
+    )
+    await page.getByRole('button', { name: 'Lighthouse promo, 9 – 12 Dec 2030' }).waitFor()
+
+    await page.reload()
+    await page.getByRole('button', { name: 'Lighthouse promo, 9 – 12 Dec 2030' }).waitFor()
+    const stored = await call<Project>(page, 'GET', `/api/projects/${project.id}`)
+    assert.deepInclude(stored, { startDate: '2030-12-09', endDate: '2030-12-12' })
+  })
+
+  test('a crew member is booked in people mode by dropping a project on them or picking one', async ({
+    browserContext,
+  }) => {
+    const page = await signedIn(browserContext)
+    await addCrew(page, 'Ana Grip')
+    await addCrew(page, 'Ben Spark')
+    await addProject(page, 'Dock build', '2031-02-03', '2031-02-05')
+    await openCalendar(page, 'view=month&mode=people&date=2031-02-01')
+    await peopleGridReady(page)
+
+    await drag(
+      page,
+      page.getByRole('complementary', { name: 'Projects in view' }).getByRole('button', {
+        name: 'Dock build, 3 – 5 Feb 2031',
+      }),
+      peopleCell(page, 'Ana Grip', 'Tue 4 Feb')
+    )
+    await peopleCell(page, 'Ana Grip', 'Mon 3 Feb')
+      .getByRole('button', { name: 'Dock build' })
+      .waitFor()
+    await peopleCell(page, 'Ana Grip', 'Wed 5 Feb')
+      .getByRole('button', { name: 'Dock build' })
+      .waitFor()
+
+    await page.getByRole('button', { name: 'Assign Ben Spark to a project' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Assign Ben Spark' })
+    await dialog.getByLabel('Project').selectOption({ label: 'Dock build (3 – 5 Feb 2031)' })
+    await dialog.getByRole('button', { name: 'Assign' }).click()
+    await peopleCell(page, 'Ben Spark', 'Tue 4 Feb')
+      .getByRole('button', { name: 'Dock build' })
+      .waitFor()
+
+    await page.reload()
+    await peopleGridReady(page)
+    await peopleCell(page, 'Ana Grip', 'Tue 4 Feb')
+      .getByRole('button', { name: 'Dock build' })
+      .waitFor()
+    await peopleCell(page, 'Ben Spark', 'Tue 4 Feb')
+      .getByRole('button', { name: 'Dock build' })
+      .waitFor()
+  })
+
+  test('dragging a person onto an overlapping project shows the double booking', async ({
+    browserContext,
+  }) => {
+    const page = await signedIn(browserContext)
+    const cleo = await addCrew(page, 'Cleo Focus')
+    const dev = await addCrew(page, 'Dev Dolly')
+    const pier = await addProject(page, 'Pier commercial', '2031-03-03', '2031-03-05')
+    const market = await addProject(page, 'Market doc', '2031-03-04', '2031-03-06')
+    await book(page, pier, cleo)
+    await book(page, market, dev)
+    await openCalendar(page, 'view=month&mode=people&date=2031-03-01')
+    await peopleGridReady(page)
+
+    await drag(
+      page,
+      peopleCell(page, 'Dev Dolly', 'Tue 4 Mar').getByRole('button', { name: 'Market doc' }),
+      peopleCell(page, 'Cleo Focus', 'Tue 4 Mar')
+    )
+
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Double booking: Cleo Focus on Tue 4 Mar 2031' })
+      .waitFor()
+    const clash = peopleCell(page, 'Cleo Focus', 'Wed 5 Mar')
+    await clash.getByRole('button', { name: 'Pier commercial, double booked' }).waitFor()
+    await clash.getByRole('button', { name: 'Market doc, double booked' }).waitFor()
+    // Monday the 3rd is Pier commercial only: no clash there.
+    await peopleCell(page, 'Cleo Focus', 'Mon 3 Mar')
+      .getByRole('button', { name: 'Pier commercial', exact: true })
+      .waitFor()
+
+    await openCalendar(page, 'view=month&mode=projects&date=2031-03-01')
+    await page
+      .getByRole('button', { name: 'Pier commercial, 3 – 5 Mar 2031, double booking' })
+      .waitFor()
+    await page.getByRole('button', { name: 'Market doc, 4 – 6 Mar 2031, double booking' }).waitFor()
+  })
+
+  test('a move the server refuses puts the booking back and says why', async ({
+    browserContext,
+  }) => {
+    const page = await signedIn(browserContext)
+    const eli = await addCrew(page, 'Eli Boom')
+    const bridge = await addProject(page, 'Bridge night', '2031-04-07', '2031-04-09')
+    await book(page, bridge, eli)
+    await openCalendar(page, 'view=week&mode=people&date=2031-04-07')
+    await peopleGridReady(page)
+
+    await drag(
+      page,
+      peopleCell(page, 'Eli Boom', 'Tue 8 Apr').getByRole('button', { name: 'Bridge night' }),
+      peopleCell(page, 'Eli Boom', 'Sun 13 Apr')
+    )
+
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Bridge night could not be moved' })
+      .filter({ hasText: 'The project does not run on 13 Apr' })
+      .waitFor()
+    await peopleCell(page, 'Eli Boom', 'Tue 8 Apr')
+      .getByRole('button', { name: 'Bridge night' })
+      .waitFor()
+    await peopleCell(page, 'Eli Boom', 'Sun 13 Apr')
+      .getByRole('button', { name: 'Bridge night' })
+      .waitFor({ state: 'detached' })
+  })
+
+  test('with the keyboard alone a project is created and a booking handed to someone else', async ({
+    browserContext,
+  }) => {
+    const page = await signedIn(browserContext)
+    await openCalendar(page, 'view=month&mode=projects&date=2031-01-01')
+    await page.getByRole('gridcell', { name: 'Monday 13 January 2031' }).focus()
+    await page.keyboard.press('Space')
+    await announced(page, 'is over Monday 13 January 2031')
+    await page.keyboard.press('ArrowRight')
+    await announced(page, 'is over Tuesday 14 January 2031')
+    await page.keyboard.press('ArrowRight')
+    await announced(page, 'is over Wednesday 15 January 2031')
+    await page.keyboard.press('Space')
+    const dialog = page.getByRole('dialog', { name: 'New project' })
+    await dialog.getByText('13 – 15 Jan 2031').waitFor()
+    await dialog.getByLabel('Name').fill('Quay night')
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Quay night, 13 – 15 Jan 2031' }).waitFor()
+
+    const [quay] = await call<Project[]>(page, 'GET', '/api/projects?from=2031-01-13&to=2031-01-13')
+    const fay = await addCrew(page, 'Fay Key')
+    await addCrew(page, 'Gus Key')
+    await book(page, quay, fay)
+    await openCalendar(page, 'view=week&mode=people&date=2031-01-13')
+    await peopleGridReady(page)
+    await page.getByLabel('Search', { exact: true }).fill('Key')
+
+    await peopleCell(page, 'Fay Key', 'Tue 14 Jan')
+      .getByRole('button', { name: 'Quay night' })
+      .focus()
+    await page.keyboard.press('Space')
+    await announced(page, 'is over Fay Key, Tue 14 Jan')
+    await page.keyboard.press('ArrowDown')
+    await announced(page, 'is over Gus Key, Tue 14 Jan')
+    await page.keyboard.press('Space')
+    await peopleCell(page, 'Gus Key', 'Tue 14 Jan')
+      .getByRole('button', { name: 'Quay night' })
+      .waitFor()
+    await peopleCell(page, 'Fay Key', 'Tue 14 Jan')
+      .getByRole('button', { name: 'Quay night' })
+      .waitFor({ state: 'detached' })
+  })
+})
