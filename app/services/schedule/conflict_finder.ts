@@ -97,9 +97,19 @@ export class ConflictFinder {
         : (['crew', 'vendor'] as const)
     const having = query.projectId === undefined ? '' : 'AND bool_or(project_id = :projectId)'
     const open = query.includeResolved ? '' : 'WHERE r.id IS NULL'
+    /*
+     * Most booked days are nobody's conflict: find the clashing (person, day)
+     * pairs with a cheap count first and build the details for those only.
+     */
     const sql = `
-      WITH booked AS (
+      WITH booked AS MATERIALIZED (
         ${kinds.map((kind) => bookedDays(kind, query)).join('\n UNION ALL \n')}
+      ),
+      clashes AS (
+        SELECT kind, resource_id, date
+          FROM booked
+         GROUP BY kind, resource_id, date
+        HAVING count(*) >= 2 ${having}
       ),
       conflicts AS (
         SELECT kind, resource_id, min(resource_name) AS resource_name, date,
@@ -108,9 +118,8 @@ export class ConflictFinder {
                  'id', project_id, 'name', project_name, 'color', project_color,
                  'assignmentId', assignment_id, 'statusId', status_id
                ) ORDER BY project_id) AS projects
-          FROM booked
+          FROM booked JOIN clashes USING (kind, resource_id, date)
          GROUP BY kind, resource_id, date
-        HAVING count(*) >= 2 ${having}
       )
       SELECT c.kind, c.resource_id, c.resource_name, to_char(c.date, 'YYYY-MM-DD') AS date,
              c.project_ids, c.projects,
