@@ -1,0 +1,263 @@
+/*
+ * `npm run bench:schedule`: the calendar's people mode and the conflicts
+ * query on a year of generated data, measured against the production build.
+ *
+ *   1. builds the project (`node ace build`; `--no-build` reuses build/),
+ *   2. starts an embedded PostgreSQL on a free port, migrates a schedule
+ *      database and fills it (bench/schedule/data.ts): 300 crew, 100 vendors,
+ *      1,000 projects over a year with rosters of 2 to 15, day notes, a few
+ *      double bookings,
+ *   3. starts the built server (`node build/bin/server.js`) with the
+ *      development sign-in bypass (NODE_ENV=development, DEV_BYPASS_EMAIL),
+ *      the one way to get a session without an sso; the first request gets
+ *      an admin session whose cookie every later request and the browser carry,
+ *   4. times GET /api/calendar/people for a month, GET /api/projects for the
+ *      same month, and GET /api/conflicts-data for the whole year, over HTTP,
+ *      sequentially, after a warm-up,
+ *   5. opens /calendar?mode=people&view=month in headless Chromium and times
+ *      the navigation until the people grid says it has its data on screen
+ *      ([data-testid="people-grid"][data-ready="true"]): once with an empty
+ *      cache, then repeatedly.
+ *
+ * Options: --no-build, --runs=50, --browser-runs=10, --year=2026, --month=6.
+ */
+import { randomBytes } from 'node:crypto'
+import { cpus, totalmem } from 'node:os'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { chromium } from 'playwright-core'
+import { freePort } from '../../app/services/shared/local_stack.ts'
+import { BenchRun, buildDir, log, run } from '../harness.ts'
+import { generate, store } from './data.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'runs': { type: 'string', default: '50' },
+    'browser-runs': { type: 'string', default: '10' },
+    'year': { type: 'string', default: '2026' },
+    'month': { type: 'string', default: '6' },
+  },
+})
+const RUNS = Number(options.runs)
+const BROWSER_RUNS = Number(options['browser-runs'])
+const YEAR = Number(options.year)
+const MONTH = Number(options.month)
+const EMAIL = 'bench@example.com'
+const SHAPE = { year: YEAR, crew: 300, vendors: 100, projects: 1000, seed: 5 }
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+}
+
+function summary(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b)
+  const mean = sorted.reduce((sum, value) => sum + value, 0) / sorted.length
+  return {
+    mean,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    min: sorted[0],
+    max: sorted.at(-1)!,
+  }
+}
+
+function isoDay(date: Date) {
+  return date.toISOString().slice(0, 10)
+}
+
+/** Times `runs` sequential GETs of `url` (each until the last byte), after `warmUp` untimed ones. */
+async function timeGets(url: string, cookie: string, runs: number, warmUp = 5) {
+  let body = ''
+  const samples: number[] = []
+  for (let index = 0; index < warmUp + runs; index++) {
+    const started = performance.now()
+    const response = await fetch(url, { headers: { accept: 'application/json', cookie } })
+    body = await response.text()
+    const elapsed = performance.now() - started
+    if (response.status !== 200) {
+      throw new Error(`GET ${url}: ${response.status} ${body.slice(0, 500)}`)
+    }
+    if (index >= warmUp) samples.push(elapsed)
+  }
+  return { ...summary(samples), bytes: Buffer.byteLength(body), body: JSON.parse(body) }
+}
+
+/*
+ * Runs in the page before its own scripts (as text: the page has a DOM, this
+ * process does not): notes the moment, in ms since the navigation started,
+ * the people grid first says its data is on screen.
+ */
+const WATCH_FOR_READY_GRID = `
+  new MutationObserver(() => {
+    if (window.__peopleReadyAt === undefined &&
+        document.querySelector('[data-testid="people-grid"][data-ready="true"]')) {
+      window.__peopleReadyAt = performance.now()
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-ready'] })
+`
+
+const PAGE_TIMINGS = `({
+  ready: window.__peopleReadyAt,
+  domContentLoaded: performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd,
+  rows: document.querySelectorAll('[data-testid="people-grid"] [role="row"]').length,
+})`
+
+const bench = new BenchRun()
+
+async function main() {
+  await bench.build(Boolean(options['no-build']), {
+    APP_ID: 'schedule',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    SSO_API_KEY: 'ak_bench',
+  })
+  const databaseUrl = await bench.database('bench_schedule')
+
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ID: 'schedule',
+    NODE_ENV: 'development',
+    DEV_BYPASS_EMAIL: EMAIL,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    APP_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    // Never called: the bypass signs the benchmark in.
+    SSO_API_KEY: 'ak_bench',
+    SSO_BASE_URL: 'http://127.0.0.1:9',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    FORCE_COLOR: '0',
+  }
+
+  log('migrating')
+  await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
+
+  log('generating a year of bookings')
+  const data = generate(SHAPE)
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  await store(client, data)
+
+  log('starting the built server')
+  const server = bench.start(['bin/server.js'], buildDir, env)
+  await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
+
+  // The bypass answers the first request without a session with an admin session.
+  const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { accept: 'application/json' } })
+  const cookies = me.headers.getSetCookie().map((line) => line.split(';')[0])
+  const cookie = cookies.join('; ')
+  const whoami = (await me.json()) as { authenticated: boolean }
+  if (!whoami.authenticated) {
+    throw new Error('the development bypass gave no session')
+  }
+
+  const monthStart = new Date(Date.UTC(YEAR, MONTH - 1, 1))
+  const from = isoDay(monthStart)
+  const to = isoDay(new Date(Date.UTC(YEAR, MONTH, 0)))
+  const yearFrom = `${YEAR}-01-01`
+  const yearTo = `${YEAR}-12-31`
+
+  log(`GET /api/calendar/people for ${from}..${to}, ${RUNS} runs`)
+  const people = await timeGets(
+    `${baseUrl}/api/calendar/people?from=${from}&to=${to}`,
+    cookie,
+    RUNS
+  )
+  log(`GET /api/projects for ${from}..${to}, ${RUNS} runs`)
+  const projects = await timeGets(`${baseUrl}/api/projects?from=${from}&to=${to}`, cookie, RUNS)
+  log(`GET /api/conflicts-data for ${yearFrom}..${yearTo}, ${RUNS} runs`)
+  const conflicts = await timeGets(
+    `${baseUrl}/api/conflicts-data?from=${yearFrom}&to=${yearTo}&includeResolved=true`,
+    cookie,
+    RUNS
+  )
+
+  const counts = await client.query(`
+    SELECT (SELECT count(*) FROM project_crew)::int AS crew_bookings,
+           (SELECT count(*) FROM project_vendor)::int AS vendor_bookings,
+           (SELECT count(*) FROM assignment_day_notes)::int AS day_notes`)
+  await client.end()
+
+  log(`opening the people month in Chromium, ${BROWSER_RUNS + 1} times`)
+  const pageUrl = `${baseUrl}/calendar?mode=people&view=month&date=${from}`
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  const loads: { ready: number; domContentLoaded: number; rows: number }[] = []
+  try {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
+    await context.addCookies(
+      cookies.map((pair) => {
+        const index = pair.indexOf('=')
+        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl }
+      })
+    )
+    await context.addInitScript({ content: WATCH_FOR_READY_GRID })
+    for (let index = 0; index <= BROWSER_RUNS; index++) {
+      const page = await context.newPage()
+      await page.goto(pageUrl, { waitUntil: 'commit' })
+      await page.waitForFunction('window.__peopleReadyAt !== undefined', null, {
+        timeout: 60_000,
+      })
+      const timing = await page.evaluate<{ ready: number; domContentLoaded: number; rows: number }>(
+        PAGE_TIMINGS
+      )
+      loads.push(timing)
+      await page.close()
+    }
+  } finally {
+    await browser.close()
+  }
+  const [cold, ...warm] = loads
+  const warmReady = summary(warm.map((load) => load.ready))
+  const warmDom = summary(warm.map((load) => load.domContentLoaded))
+
+  const cpu = cpus()
+  const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
+  const ms = (value: number) => `${value.toFixed(1)} ms`
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
+  const row = (name: string, result: ReturnType<typeof summary> & { bytes: number }) =>
+    `| ${name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.mean)} | ${ms(result.min)} | ${kb(result.bytes)} |`
+
+  console.log(`
+Machine: ${machine}
+Data: ${SHAPE.crew} crew, ${SHAPE.vendors} vendors, ${SHAPE.projects} projects in ${YEAR}, ${counts.rows[0].crew_bookings} crew and ${counts.rows[0].vendor_bookings} vendor bookings, ${counts.rows[0].day_notes} day notes, ${data.doubleBookings} bookings made over a busy day
+
+HTTP, ${RUNS} sequential requests each after 5 warm-up requests (client, server and PostgreSQL on the same machine):
+
+| request | p50 | p95 | mean | min | body |
+|---|---|---|---|---|---|
+${row(`GET /api/calendar/people, ${from}..${to}`, people)}
+${row(`GET /api/projects, ${from}..${to}`, projects)}
+${row(`GET /api/conflicts-data, ${yearFrom}..${yearTo}`, conflicts)}
+
+The people month holds ${people.body.people.length} people, ${people.body.projects.length} projects, ${people.body.bookings.length} bookings and ${people.body.conflicts.length} conflict days; the year holds ${conflicts.body.conflicts.length} conflict days.
+
+Chromium (headless), ${pageUrl.replace(baseUrl, '')}: from navigation start until the people grid has its data on screen:
+
+| load | data on screen | DOMContentLoaded | grid rows in the DOM |
+|---|---|---|---|
+| first (empty cache) | ${ms(cold.ready)} | ${ms(cold.domContentLoaded)} | ${cold.rows} |
+| next ${warm.length}: p50 | ${ms(warmReady.p50)} | ${ms(warmDom.p50)} | ${warm[0]?.rows ?? 0} |
+| next ${warm.length}: p95 | ${ms(warmReady.p95)} | ${ms(warmDom.p95)} | |
+`)
+}
+
+try {
+  await main()
+} finally {
+  await bench.close()
+}
