@@ -3,7 +3,7 @@ import { api } from '../shared/http'
 import { errorMessage } from './errors'
 import type { Crew, ResourceKind, Vendor } from './types'
 
-export type PickedResource = { kind: ResourceKind; id: number; name: string }
+export type PickedResource = { kind: ResourceKind; id: number; name: string; starred: boolean }
 
 const MAX_MATCHES = 12
 
@@ -36,11 +36,17 @@ export function ResourcePicker(props: {
     ])
       .then(([crew, vendors]) =>
         setPeople([
-          ...crew.map((person) => ({ kind: 'crew' as const, id: person.id, name: person.name })),
+          ...crew.map((person) => ({
+            kind: 'crew' as const,
+            id: person.id,
+            name: person.name,
+            starred: person.starred,
+          })),
           ...vendors.map((vendor) => ({
             kind: 'vendor' as const,
             id: vendor.id,
             name: vendor.name,
+            starred: vendor.starred,
           })),
         ])
       )
@@ -52,10 +58,14 @@ export function ResourcePicker(props: {
     if (!people || needle === '') {
       return []
     }
-    return people
-      .filter((person) => !props.excluded?.has(`${person.kind}:${person.id}`))
-      .filter((person) => person.name.toLowerCase().includes(needle))
-      .slice(0, MAX_MATCHES)
+    return (
+      people
+        .filter((person) => !props.excluded?.has(`${person.kind}:${person.id}`))
+        .filter((person) => person.name.toLowerCase().includes(needle))
+        // Starred people are the usual picks, so they come first.
+        .sort((a, b) => Number(b.starred) - Number(a.starred))
+        .slice(0, MAX_MATCHES)
+    )
   }, [people, query, props.excluded])
 
   function pick(person: PickedResource) {
@@ -128,7 +138,10 @@ export function ResourcePicker(props: {
               }}
               onMouseEnter={() => setActive(index)}
             >
-              {person.name}
+              <span>
+                {person.starred && <span aria-hidden="true">★ </span>}
+                {person.name}
+              </span>
               {props.kinds.length > 1 && (
                 <span className={`sc-kind sc-kind-${person.kind}`}>
                   {person.kind === 'crew' ? 'Crew' : 'Vendor'}

@@ -260,8 +260,8 @@ function PersonView({ person }: { person: SharedPerson }) {
       <section className="card">
         <h1>{person.name}</h1>
         <p className="muted">
-          {person.role ?? (person.kind === 'crew' ? 'Crew' : 'Vendor')} · bookings from the last 30
-          days on
+          {person.role ?? (person.kind === 'crew' ? 'Crew' : 'Vendor')} · bookings from 30 days ago
+          onwards
         </p>
       </section>
       {person.bookings.length === 0 ? (
