@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { api } from '../shared/http'
 import { errorMessage } from './errors'
 import type { NamedListItem, ProjectStatus, Status } from './types'
@@ -36,9 +36,7 @@ const EMPTY: Lookups = {
 /** Loads every list once per page; `error` says when one could not be read. */
 export function useLookups() {
   const [lookups, setLookups] = useState<Lookups>(EMPTY)
-  const [loaded, setLoaded] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
 
   useEffect(() => {
     const names = Object.keys(LOOKUP_URLS) as LookupName[]
@@ -49,22 +47,18 @@ export function useLookups() {
           setLookups(
             Object.fromEntries(names.map((name, index) => [name, lists[index]])) as Lookups
           )
-          setError(null)
         }
       })
       .catch(
         (failure: unknown) =>
           current && setError(`Could not load the lists: ${errorMessage(failure)}`)
       )
-      .finally(() => current && setLoaded(true))
     return () => {
       current = false
     }
-  }, [version])
+  }, [])
 
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
-
-  return { lookups, loaded, error, reload }
+  return { lookups, error }
 }
 
 export function findById<T extends { id: number }>(items: T[], id: number | null | undefined) {

@@ -17,6 +17,7 @@ import { ActivityLogList } from '../../components/schedule/project/activity_log'
 import type {
   Client,
   Conflict,
+  ConflictsData,
   DayInfo,
   Location,
   Project,
@@ -88,7 +89,7 @@ function ProjectView(props: { projectId: number }) {
     }
     let current = true
     const query = new URLSearchParams({ from: startDate, to: endDate, includeResolved: 'true' })
-    api<{ conflicts: Conflict[] }>('GET', `/api/conflicts-data?${query}`)
+    api<ConflictsData>('GET', `/api/conflicts-data?${query}`)
       .then((data) => {
         if (current) {
           const mine = data.conflicts.filter((conflict) => conflict.projectIds.includes(projectId))

@@ -5,7 +5,7 @@ import { errorMessage } from '../errors'
 import { SortableList } from '../sortable_list'
 import { useDraft } from '../use_draft'
 import { useToast } from '../toasts'
-import { SaveFeedback, type SaveState } from '../project/project_details'
+import { SaveFeedback, type SaveState } from '../save_feedback'
 
 /** Any of the six lists: statuses carry an icon, "books" and a default; project statuses an icon and a default. */
 export type ListItem = {

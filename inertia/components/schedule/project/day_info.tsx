@@ -3,7 +3,7 @@ import { useDraft } from '../use_draft'
 import { api } from '../../shared/http'
 import { errorMessage } from '../errors'
 import { dayParts, formatDay } from '../dates'
-import { SaveFeedback, type SaveState } from './project_details'
+import { SaveFeedback, type SaveState } from '../save_feedback'
 import type { DayInfo, Location } from '../types'
 
 type Draft = Pick<DayInfo, 'title' | 'callTime' | 'wrapTime' | 'notes' | 'locationId'>

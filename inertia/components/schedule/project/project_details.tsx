@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useDraft } from '../use_draft'
+import { FieldLabel, SaveFeedback, type SaveState } from '../save_feedback'
 import { api } from '../../shared/http'
 import { errorMessage } from '../errors'
 import { dayCount, shiftDate } from '../dates'
 import type { Lookups } from '../lookups'
 import type { Client, Conflict, Location, Project } from '../types'
 
-type SaveState = { state: 'saving' } | { state: 'saved' } | { state: 'error'; message: string }
 type Editable = Pick<
   Project,
   | 'name'
@@ -302,40 +302,3 @@ export function ProjectDetails(props: {
     </section>
   )
 }
-
-/** A field's label with how its last save went beside it (outside the label, so the field keeps its name). */
-export function FieldLabel(props: {
-  htmlFor: string
-  save: SaveState | undefined
-  children: ReactNode
-}) {
-  return (
-    <div className="sc-label-row">
-      <label htmlFor={props.htmlFor}>{props.children}</label>
-      <SaveFeedback save={props.save} />
-    </div>
-  )
-}
-
-export function SaveFeedback({ save }: { save: SaveState | undefined }) {
-  if (!save) {
-    return null
-  }
-  if (save.state === 'saving') {
-    return <span className="sc-save muted small">Saving…</span>
-  }
-  if (save.state === 'saved') {
-    return (
-      <span className="sc-save notice small" role="status">
-        Saved
-      </span>
-    )
-  }
-  return (
-    <span className="sc-save error small" role="alert">
-      {save.message}
-    </span>
-  )
-}
-
-export type { SaveState }
