@@ -50,7 +50,9 @@ export function RosterRow(props: {
   const toast = useToast()
   const { entry } = props
   const [notes, setNotes] = useDraft(entry.notes, (stored) => stored ?? '')
-  const [noteDay, setNoteDay] = useState(props.days[0] ?? '')
+  const [pickedDay, setNoteDay] = useState(props.days[0] ?? '')
+  // New project dates can leave the picked day outside them: then the first day is picked.
+  const noteDay = props.days.includes(pickedDay) ? pickedDay : (props.days[0] ?? '')
   const [noteText, setNoteText] = useState('')
 
   const byDate = new Map(entry.dayNotes.map((dayNote) => [dayNote.date, dayNote]))
