@@ -1,16 +1,24 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ScheduleUsers } from '#services/schedule/schedule_users'
+import { ScheduleSettings } from '#services/schedule/schedule_settings'
 import { scheduleSession, type ScheduleSessionUser } from '#services/schedule/schedule_session'
 import { toSessionUser } from '#services/schedule/schedule_sign_in'
 
 /** What every signed-in page receives. */
 export type SchedulePageProps = { user: ScheduleSessionUser }
 
+/** The admin's calendar settings, which staff cannot read through the admin API. */
+export type CalendarPreferences = {
+  weekStartsOn: 0 | 1
+  defaultView: 'month' | 'two_weeks' | 'week' | 'day' | 'year'
+  defaultMode: 'projects' | 'people'
+}
+
 declare module '@adonisjs/inertia/types' {
   interface InertiaPages {
     'schedule/home': { user: ScheduleSessionUser | null; signInError: string | null }
-    'schedule/calendar': SchedulePageProps
+    'schedule/calendar': SchedulePageProps & { preferences: CalendarPreferences }
     'schedule/project': SchedulePageProps & { projectId: number }
     'schedule/directory': SchedulePageProps
     'schedule/conflicts': SchedulePageProps
@@ -28,7 +36,10 @@ declare module '@adonisjs/inertia/types' {
  */
 @inject()
 export default class PagesController {
-  constructor(protected users: ScheduleUsers) {}
+  constructor(
+    protected users: ScheduleUsers,
+    protected scheduleSettings: ScheduleSettings
+  ) {}
 
   /**
    * The front page. Signed in, it is the calendar. Signed out with nothing to
@@ -50,7 +61,19 @@ export default class PagesController {
   }
 
   async calendar(ctx: HttpContext) {
-    return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/calendar', { user }))
+    return this.signedIn(ctx, async (user) => {
+      const values = await this.scheduleSettings.values([
+        'week_starts_on',
+        'default_calendar_view',
+        'default_calendar_mode',
+      ])
+      const preferences = {
+        weekStartsOn: values.week_starts_on,
+        defaultView: values.default_calendar_view,
+        defaultMode: values.default_calendar_mode,
+      } as CalendarPreferences
+      return ctx.inertia.render('schedule/calendar', { user, preferences })
+    })
   }
 
   async project(ctx: HttpContext) {

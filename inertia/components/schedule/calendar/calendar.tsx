@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { visibleRange } from './calendar_dates'
 import { CalendarToolbar } from './calendar_toolbar'
-import { useCalendarPlace } from './calendar_url'
+import { useCalendarPlace, type CalendarDefaults } from './calendar_url'
 import { PeopleCalendar } from './people_calendar'
 import { PeopleYear } from './people_year'
 import { ProjectsCalendar } from './projects_calendar'
@@ -10,8 +10,8 @@ import { ProjectsYear } from './projects_year'
 import { useStatuses } from './use_api_data'
 
 /** The calendar: five views in two modes, at the place the address names. */
-export function Calendar() {
-  const { place, go } = useCalendarPlace()
+export function Calendar({ defaults }: { defaults: CalendarDefaults }) {
+  const { place, go } = useCalendarPlace(defaults)
   const { statuses, projectStatuses } = useStatuses()
   const range = useMemo(
     () => visibleRange(place.view, place.date, place.mode),

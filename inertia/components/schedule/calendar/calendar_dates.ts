@@ -35,8 +35,16 @@ export const VIEW_LABELS: Record<CalendarView, string> = {
   year: 'Year',
 }
 
-/** Monday. The admin setting week_starts_on will feed this once staff can read it. */
-export const WEEK_STARTS_ON = 1 as const
+/*
+ * The first day of the week (0 Sunday, 1 Monday): the admin setting
+ * week_starts_on, which the calendar page sets from its props before it first
+ * renders. Every week grid reads it, so one page never mixes two week starts.
+ */
+let weekStartsOn: 0 | 1 = 1
+
+export function setWeekStartsOn(day: 0 | 1) {
+  weekStartsOn = day
+}
 
 export type DateRange = { from: string; to: string }
 
@@ -67,7 +75,7 @@ export function eachDay(range: DateRange): string[] {
 }
 
 export function weekStart(date: string) {
-  return toIso(startOfWeek(parseISO(date), { weekStartsOn: WEEK_STARTS_ON }))
+  return toIso(startOfWeek(parseISO(date), { weekStartsOn }))
 }
 
 /**
@@ -77,7 +85,7 @@ export function weekStart(date: string) {
  */
 export function visibleRange(view: CalendarView, anchor: string, mode: CalendarMode): DateRange {
   const date = parseISO(anchor)
-  const week = { weekStartsOn: WEEK_STARTS_ON }
+  const week = { weekStartsOn }
   switch (view) {
     case 'month':
       return mode === 'projects'
@@ -199,7 +207,7 @@ export function monthsOfYear(anchor: string): string[] {
 /** A month's days padded to whole weeks (for a small month grid). */
 export function monthGrid(monthStart: string): DateRange {
   const date = parseISO(monthStart)
-  const week = { weekStartsOn: WEEK_STARTS_ON }
+  const week = { weekStartsOn }
   return {
     from: toIso(startOfWeek(startOfMonth(date), week)),
     to: toIso(endOfWeek(endOfMonth(date), week)),

@@ -10,14 +10,21 @@ import {
 
 export type CalendarPlace = { view: CalendarView; mode: CalendarMode; date: string }
 
-function readPlace(): CalendarPlace {
+/** Where the calendar opens when the address names no view or mode. */
+export type CalendarDefaults = { view: CalendarView; mode: CalendarMode }
+
+function readPlace(defaults: CalendarDefaults): CalendarPlace {
   const query = new URLSearchParams(window.location.search)
   const view = query.get('view')
   const mode = query.get('mode')
   const date = query.get('date')
   return {
-    view: (VIEWS as readonly string[]).includes(view ?? '') ? (view as CalendarView) : 'month',
-    mode: (MODES as readonly string[]).includes(mode ?? '') ? (mode as CalendarMode) : 'projects',
+    view: (VIEWS as readonly string[]).includes(view ?? '')
+      ? (view as CalendarView)
+      : defaults.view,
+    mode: (MODES as readonly string[]).includes(mode ?? '')
+      ? (mode as CalendarMode)
+      : defaults.mode,
     date: isIsoDate(date) ? date : todayIso(),
   }
 }
@@ -28,8 +35,8 @@ function readPlace(): CalendarPlace {
  * opens the same place. The address is replaced, not pushed: Inertia owns
  * the history entries.
  */
-export function useCalendarPlace() {
-  const [place, setPlace] = useState<CalendarPlace>(readPlace)
+export function useCalendarPlace(defaults: CalendarDefaults) {
+  const [place, setPlace] = useState<CalendarPlace>(() => readPlace(defaults))
 
   useEffect(() => {
     const url = new URL(window.location.href)
