@@ -45,10 +45,13 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
       'the one-time code left the address bar'
     )
 
+    // schedule opens on its calendar once signed in, the code gone from the address.
     const schedule = await browserContext.newPage()
     await schedule.goto(stack.url('schedule'))
-    await schedule.getByRole('heading', { name: 'Welcome, Demo Admin' }).waitFor()
-    assert.equal(schedule.url(), `${stack.url('schedule')}/`)
+    await schedule.waitForURL(new RegExp(`^${stack.url('schedule')}/calendar\\?`))
+    await schedule.getByRole('navigation', { name: 'Main' }).waitFor()
+    await schedule.getByText('Demo Admin').waitFor()
+    assert.notInclude(schedule.url(), 'auth_code')
 
     await transfer
       .getByRole('navigation', { name: 'Staff area' })
@@ -56,6 +59,11 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
       .click()
     await transfer.waitForURL(`${stack.url('transfer')}/admin/users`)
     await addPerson(transfer, 'grip@example.com')
+    await schedule
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Admin' })
+      .click()
+    await schedule.getByRole('heading', { name: 'People' }).waitFor()
     await addPerson(schedule, 'gaffer@example.com')
 
     await transfer.getByRole('button', { name: 'Sign out' }).click()
@@ -64,7 +72,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     assert.equal(me.status(), 401)
 
     await schedule.reload()
-    await schedule.getByRole('heading', { name: 'Welcome, Demo Admin' }).waitFor()
+    await schedule.getByRole('heading', { name: 'People' }).waitFor()
     await schedule.getByRole('cell', { name: 'gaffer@example.com' }).waitFor()
 
     await transfer.goto(`${stack.url('transfer')}/admin`)
