@@ -201,57 +201,33 @@ export function ProjectDetails(props: {
             ))}
           </select>
         </div>
-        <div>
-          <FieldLabel htmlFor="project-client" save={saves.clientId}>
-            Client
-          </FieldLabel>
-          <select
-            id="project-client"
-            value={draft.clientId ?? ''}
-            onChange={(event) => choose('clientId', 'clientId', event.target.value)}
-          >
-            <option value="">No client</option>
-            {props.clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <FieldLabel htmlFor="project-location" save={saves.locationId}>
-            Location
-          </FieldLabel>
-          <select
-            id="project-location"
-            value={draft.locationId ?? ''}
-            onChange={(event) => choose('locationId', 'locationId', event.target.value)}
-          >
-            <option value="">No location</option>
-            {props.locations.map((location) => (
-              <option key={location.id} value={location.id}>
-                {location.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <FieldLabel htmlFor="project-region" save={saves.regionId}>
-            Region
-          </FieldLabel>
-          <select
-            id="project-region"
-            value={draft.regionId ?? ''}
-            onChange={(event) => choose('regionId', 'regionId', event.target.value)}
-          >
-            <option value="">No region</option>
-            {lookups.regions.map((region) => (
-              <option key={region.id} value={region.id}>
-                {region.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="project-client"
+          label="Client"
+          none="No client"
+          save={saves.clientId}
+          value={draft.clientId}
+          options={props.clients}
+          onChange={(raw) => choose('clientId', 'clientId', raw)}
+        />
+        <ChoiceField
+          id="project-location"
+          label="Location"
+          none="No location"
+          save={saves.locationId}
+          value={draft.locationId}
+          options={props.locations}
+          onChange={(raw) => choose('locationId', 'locationId', raw)}
+        />
+        <ChoiceField
+          id="project-region"
+          label="Region"
+          none="No region"
+          save={saves.regionId}
+          value={draft.regionId}
+          options={lookups.regions}
+          onChange={(raw) => choose('regionId', 'regionId', raw)}
+        />
         <div className="sc-colors">
           <div className="sc-label-row">
             <span className="sc-label">Colours</span>
@@ -300,5 +276,36 @@ export function ProjectDetails(props: {
         </div>
       </div>
     </section>
+  )
+}
+
+/** A select of one of the project's optional records, saved on change. */
+function ChoiceField(props: {
+  id: string
+  label: string
+  none: string
+  save: SaveState | undefined
+  value: number | null
+  options: { id: number; name: string }[]
+  onChange: (raw: string) => void
+}) {
+  return (
+    <div>
+      <FieldLabel htmlFor={props.id} save={props.save}>
+        {props.label}
+      </FieldLabel>
+      <select
+        id={props.id}
+        value={props.value ?? ''}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        <option value="">{props.none}</option>
+        {props.options.map((option) => (
+          <option key={option.id} value={option.id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
