@@ -1,24 +1,7 @@
 import { test } from '@japa/runner'
-import env from '#start/env'
 import testUtils from '@adonisjs/core/services/test_utils'
 import AppUser from '#models/schedule/app_user'
-
-/** Runs `callback` with these environment values, then puts the old ones back. */
-async function withEnv(values: Record<string, string | undefined>, callback: () => Promise<void>) {
-  const previous = Object.fromEntries(
-    Object.keys(values).map((key) => [key, env.get(key as never)])
-  )
-  for (const [key, value] of Object.entries(values)) {
-    env.set(key as never, value as never)
-  }
-  try {
-    await callback()
-  } finally {
-    for (const [key, value] of Object.entries(previous)) {
-      env.set(key as never, value as never)
-    }
-  }
-}
+import { withEnv } from '#tests/helpers/test_env'
 
 test.group('schedule development bypass', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -37,6 +20,14 @@ test.group('schedule development bypass', (group) => {
       admin.assertStatus(200)
     })
     assert.isNotNull(await AppUser.findBy('email', 'boss@example.com'))
+  })
+
+  test('afterwards no bypass value is left for processes the test run starts', async ({
+    assert,
+  }) => {
+    await withEnv({ NODE_ENV: 'development', DEV_BYPASS_EMAIL: 'boss@example.com' }, async () => {})
+    assert.notProperty(process.env, 'DEV_BYPASS_EMAIL')
+    assert.equal(process.env.NODE_ENV, 'test')
   })
 
   test('outside development the bypass does nothing', async ({ client }) => {
