@@ -67,4 +67,35 @@ export class ActivityLogger {
       trx ? { client: trx } : undefined
     )
   }
+
+  /**
+   * An edit of a named record: "Renamed crew member Jo to Joanne" when the
+   * name changed, otherwise "Updated crew member Joanne".
+   */
+  recordEdit(
+    actor: AppUser | null,
+    edit: {
+      entityType: string
+      label: string
+      record: { id: number; name: string }
+      previousName: string
+      changes: Record<string, { from: unknown; to: unknown }>
+    },
+    trx?: TransactionClientContract
+  ) {
+    const { entityType, label, record, previousName, changes } = edit
+    return this.record(
+      actor,
+      {
+        action: 'update',
+        entityType,
+        entityId: record.id,
+        summary: changes.name
+          ? `Renamed ${label} ${previousName} to ${record.name}`
+          : `Updated ${label} ${record.name}`,
+        changes,
+      },
+      trx
+    )
+  }
 }

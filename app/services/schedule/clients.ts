@@ -80,17 +80,9 @@ export class Clients {
       }
       const previousName = client.name
       await client.merge(fields).save()
-      await this.activity.record(
+      await this.activity.recordEdit(
         actor,
-        {
-          action: 'update',
-          entityType: 'client',
-          entityId: client.id,
-          summary: changes.name
-            ? `Renamed client ${previousName} to ${client.name}`
-            : `Updated client ${client.name}`,
-          changes,
-        },
+        { entityType: 'client', label: 'client', record: client, previousName, changes },
         trx
       )
       return client

@@ -154,17 +154,9 @@ export class ReferenceLists {
       const previousName = row.name
       row.merge(fields)
       await row.save()
-      await this.activity.record(
+      await this.activity.recordEdit(
         actor,
-        {
-          action: 'update',
-          entityType: list.entityType,
-          entityId: row.id,
-          summary: changes.name
-            ? `Renamed ${list.singular} ${previousName} to ${row.name}`
-            : `Updated ${list.singular} ${row.name}`,
-          changes,
-        },
+        { entityType: list.entityType, label: list.singular, record: row, previousName, changes },
         trx
       )
       return row

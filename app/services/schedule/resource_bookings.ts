@@ -1,5 +1,6 @@
 import db from '@adonisjs/lucid/services/db'
 import { addDays, today } from '#services/schedule/project_days'
+import { ROSTER_TABLES, type ResourceKind } from '#services/schedule/project_records'
 
 /** 'YYYY-MM-DD' bounds; the validator lets `to` come only with `from`. */
 export type BookingRange = { from?: string; to?: string }
@@ -18,16 +19,6 @@ export type ResourceBooking = {
   notes: Record<string, string>
 }
 
-/** Where each kind of booking lives: crew and vendor rosters are twin tables. */
-const ROSTERS = {
-  crew: { assignments: 'project_crew', resourceColumn: 'crew_id', noteColumn: 'project_crew_id' },
-  vendor: {
-    assignments: 'project_vendor',
-    resourceColumn: 'vendor_id',
-    noteColumn: 'project_vendor_id',
-  },
-} as const
-
 /** A year ahead and a month back: what a person's page shows without a range. */
 const DEFAULT_DAYS_BACK = 30
 const DEFAULT_SPAN_DAYS = 395
@@ -35,8 +26,8 @@ const DEFAULT_SPAN_DAYS = 395
 /** One person's bookings: GET /api/crew/:id/assignments and /api/vendors/:id/assignments. */
 export class ResourceBookings {
   /** Bookings on active projects overlapping the range, by project start. */
-  async of(kind: keyof typeof ROSTERS, resourceId: number, range: BookingRange) {
-    const roster = ROSTERS[kind]
+  async of(kind: ResourceKind, resourceId: number, range: BookingRange) {
+    const roster = ROSTER_TABLES[kind]
     const from = range.from ?? addDays(today(), -DEFAULT_DAYS_BACK)
     const to = range.to ?? addDays(from, DEFAULT_SPAN_DAYS)
     const rows = await db

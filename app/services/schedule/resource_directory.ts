@@ -92,17 +92,9 @@ export abstract class ResourceDirectory<Fields extends { name?: string }> {
       const previousName = row.name
       row.merge(fields)
       await row.save()
-      await this.activity.record(
+      await this.activity.recordEdit(
         actor,
-        {
-          action: 'update',
-          entityType: this.entityType,
-          entityId: row.id,
-          summary: changes.name
-            ? `Renamed ${this.label} ${previousName} to ${row.name}`
-            : `Updated ${this.label} ${row.name}`,
-          changes,
-        },
+        { entityType: this.entityType, label: this.label, record: row, previousName, changes },
         trx
       )
       return row
