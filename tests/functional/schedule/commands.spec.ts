@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
+import { runCommand } from '#tests/helpers/ace_commands'
 import testUtils from '@adonisjs/core/services/test_utils'
 import AppUser from '#models/schedule/app_user'
 import Crew from '#models/schedule/crew'
@@ -8,17 +9,6 @@ import Project from '#models/schedule/project'
 import Vendor from '#models/schedule/vendor'
 import { ScheduleUsers } from '#services/schedule/schedule_users'
 import { createCrew, createProject, createVendor } from '#tests/helpers/schedule_records'
-
-/** Runs an Ace command as an operator would; returns its exit code and everything it printed. */
-async function run(commandName: string, argv: string[]) {
-  const command = await ace.exec(commandName, argv)
-  const output = command.logger
-    .getLogs()
-    .map((log) => log.message)
-    .join('\n')
-  command.logger.flushLogs()
-  return { exitCode: command.exitCode, output }
-}
 
 async function roleOf(email: string) {
   const user = await new ScheduleUsers().findByEmail(email)
@@ -35,7 +25,7 @@ test.group('schedule user commands', (group) => {
   test('schedule:bootstrap-admin lets the first admin in; again for them is fine', async ({
     assert,
   }) => {
-    const first = await run('schedule:bootstrap-admin', ['Boss.Person@Example.com'])
+    const first = await runCommand('schedule:bootstrap-admin', ['Boss.Person@Example.com'])
     assert.equal(first.exitCode, 0, first.output)
     assert.include(first.output, "boss.person@example.com is schedule's first admin")
     const admin = await AppUser.findByOrFail('email', 'boss.person@example.com')
@@ -46,7 +36,7 @@ test.group('schedule user commands', (group) => {
       username: 'boss.person@example.com',
     })
 
-    const again = await run('schedule:bootstrap-admin', ['boss.person@example.com'])
+    const again = await runCommand('schedule:bootstrap-admin', ['boss.person@example.com'])
     assert.equal(again.exitCode, 0, again.output)
     assert.include(again.output, 'already an admin')
     assert.lengthOf(await AppUser.all(), 1)
@@ -55,44 +45,44 @@ test.group('schedule user commands', (group) => {
   test('schedule:bootstrap-admin refuses once others exist, a staff member, and a bad email', async ({
     assert,
   }) => {
-    const invalid = await run('schedule:bootstrap-admin', ['not-an-email'])
+    const invalid = await runCommand('schedule:bootstrap-admin', ['not-an-email'])
     assert.equal(invalid.exitCode, 1)
     assert.lengthOf(await AppUser.all(), 0)
 
     await new ScheduleUsers().create('crew@example.com', 'staff')
-    const other = await run('schedule:bootstrap-admin', ['boss@example.com'])
+    const other = await runCommand('schedule:bootstrap-admin', ['boss@example.com'])
     assert.equal(other.exitCode, 1)
     assert.include(other.output, 'already has users')
     assert.isNull(await roleOf('boss@example.com'))
 
-    const existing = await run('schedule:bootstrap-admin', ['crew@example.com'])
+    const existing = await runCommand('schedule:bootstrap-admin', ['crew@example.com'])
     assert.equal(existing.exitCode, 1)
     assert.include(existing.output, 'schedule:users:set-role crew@example.com admin')
     assert.equal(await roleOf('crew@example.com'), 'staff')
   })
 
   test('schedule:users:create adds a person once; a bad role is refused', async ({ assert }) => {
-    const created = await run('schedule:users:create', ['Ana@Example.com', '--role=admin'])
+    const created = await runCommand('schedule:users:create', ['Ana@Example.com', '--role=admin'])
     assert.equal(created.exitCode, 0, created.output)
     assert.equal(await roleOf('ana@example.com'), 'admin')
 
-    const again = await run('schedule:users:create', ['ana@example.com'])
+    const again = await runCommand('schedule:users:create', ['ana@example.com'])
     assert.equal(again.exitCode, 0)
     assert.include(again.output, 'already has access (admin)')
 
-    const badRole = await run('schedule:users:create', ['sam@example.com', '--role=owner'])
+    const badRole = await runCommand('schedule:users:create', ['sam@example.com', '--role=owner'])
     assert.equal(badRole.exitCode, 1)
     assert.isNull(await roleOf('sam@example.com'))
   })
 
   test('schedule:users:list shows every person with their role', async ({ assert }) => {
-    const empty = await run('schedule:users:list', [])
+    const empty = await runCommand('schedule:users:list', [])
     assert.equal(empty.exitCode, 0)
     assert.include(empty.output, 'No users yet')
 
     await new ScheduleUsers().create('ana.lead@example.com', 'admin')
     await new ScheduleUsers().create('sam@example.com', 'staff')
-    const listed = await run('schedule:users:list', [])
+    const listed = await runCommand('schedule:users:list', [])
     assert.equal(listed.exitCode, 0, listed.output)
     assert.match(listed.output, /ana\.lead@example\.com.*Ana Lead.*admin/)
     assert.match(listed.output, /sam@example\.com.*Sam.*staff/)
@@ -103,22 +93,22 @@ test.group('schedule user commands', (group) => {
     await new ScheduleUsers().create('ana@example.com', 'admin')
     await new ScheduleUsers().create('sam@example.com', 'staff')
 
-    const promoted = await run('schedule:users:set-role', ['SAM@example.com', 'admin'])
+    const promoted = await runCommand('schedule:users:set-role', ['SAM@example.com', 'admin'])
     assert.equal(promoted.exitCode, 0, promoted.output)
     assert.equal(await roleOf('sam@example.com'), 'admin')
 
-    const demoted = await run('schedule:users:set-role', ['ana@example.com', 'staff'])
+    const demoted = await runCommand('schedule:users:set-role', ['ana@example.com', 'staff'])
     assert.equal(demoted.exitCode, 0, demoted.output)
     assert.equal(await roleOf('ana@example.com'), 'staff')
 
-    const last = await run('schedule:users:set-role', ['sam@example.com', 'staff'])
+    const last = await runCommand('schedule:users:set-role', ['sam@example.com', 'staff'])
     assert.equal(last.exitCode, 1)
     assert.include(last.output, 'at least one admin')
     assert.equal(await roleOf('sam@example.com'), 'admin')
 
-    const badRole = await run('schedule:users:set-role', ['sam@example.com', 'owner'])
+    const badRole = await runCommand('schedule:users:set-role', ['sam@example.com', 'owner'])
     assert.equal(badRole.exitCode, 1)
-    const nobody = await run('schedule:users:set-role', ['nobody@example.com', 'admin'])
+    const nobody = await runCommand('schedule:users:set-role', ['nobody@example.com', 'admin'])
     assert.equal(nobody.exitCode, 1)
     assert.include(nobody.output, 'No schedule user with the email nobody@example.com')
   })
@@ -127,11 +117,11 @@ test.group('schedule user commands', (group) => {
     await new ScheduleUsers().create('ana@example.com', 'admin')
     await new ScheduleUsers().create('sam@example.com', 'staff')
 
-    const removed = await run('schedule:users:delete', ['sam@example.com', '--force'])
+    const removed = await runCommand('schedule:users:delete', ['sam@example.com', '--force'])
     assert.equal(removed.exitCode, 0, removed.output)
     assert.isNull(await roleOf('sam@example.com'))
 
-    const last = await run('schedule:users:delete', ['ana@example.com', '--force'])
+    const last = await runCommand('schedule:users:delete', ['ana@example.com', '--force'])
     assert.equal(last.exitCode, 1)
     assert.include(last.output, 'at least one admin')
     assert.equal(await roleOf('ana@example.com'), 'admin')
@@ -166,7 +156,7 @@ test.group('schedule:trash:cleanup', (group) => {
     const oldCrew = await createCrew({ deletedAt: longAgo })
     const recentVendor = await createVendor({ deletedAt: DateTime.now().minus({ days: 29 }) })
 
-    const result = await run('schedule:trash:cleanup', [])
+    const result = await runCommand('schedule:trash:cleanup', [])
     assert.equal(result.exitCode, 0, result.output)
     assert.include(
       result.output,

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
+import { runCommand } from '#tests/helpers/ace_commands'
 import application from '@adonisjs/core/services/app'
 import type { HttpContext } from '@adonisjs/core/http'
 import { configProvider } from '@adonisjs/core'
@@ -18,17 +19,6 @@ import { TotpService } from '#services/sso/totp_service'
 const PASSWORD = 'a long enough password'
 const CALLBACK = 'https://transfer.example.com/auth/callback'
 
-/** Runs an Ace command as an operator would; returns its exit code and everything it printed. */
-async function run(commandName: string, argv: string[]) {
-  const command = await ace.exec(commandName, argv)
-  const output = command.logger
-    .getLogs()
-    .map((log) => log.message)
-    .join('\n')
-  command.logger.flushLogs()
-  return { exitCode: command.exitCode, output }
-}
-
 function person(email: string, extra: { isAdmin?: boolean } = {}) {
   return new UserAccounts().create({ email, password: PASSWORD, emailVerified: true, ...extra })
 }
@@ -44,7 +34,7 @@ async function lastEventApiKey(event: string) {
 }
 
 async function exitCodeOf(commandName: string, argv: string[]) {
-  const { exitCode } = await run(commandName, argv)
+  const { exitCode } = await runCommand(commandName, argv)
   return exitCode
 }
 
@@ -81,7 +71,7 @@ test.group('sso commands', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('sso:bootstrap-admin creates the first admin, then refuses', async ({ assert }) => {
-    const first = await run('sso:bootstrap-admin', [
+    const first = await runCommand('sso:bootstrap-admin', [
       'Admin@Example.com',
       '--name=Ada Admin',
       `--password=${PASSWORD}`,
@@ -96,7 +86,10 @@ test.group('sso commands', (group) => {
     assert.equal(event.userAgent, 'ace (terminal)')
     assert.isNull(event.ip)
 
-    const second = await run('sso:bootstrap-admin', ['other@example.com', `--password=${PASSWORD}`])
+    const second = await runCommand('sso:bootstrap-admin', [
+      'other@example.com',
+      `--password=${PASSWORD}`,
+    ])
     assert.equal(second.exitCode, 1)
     assert.include(second.output, 'An admin already exists')
     assert.isNull(await User.findBy('email', 'other@example.com'))
@@ -105,7 +98,7 @@ test.group('sso commands', (group) => {
   test('sso:bootstrap-admin asks for the password twice, hidden', async ({ assert }) => {
     ace.prompt.trap('Password (leave empty to generate one)').replyWith(PASSWORD)
     ace.prompt.trap('Repeat the password').replyWith(PASSWORD)
-    const result = await run('sso:bootstrap-admin', ['admin@example.com'])
+    const result = await runCommand('sso:bootstrap-admin', ['admin@example.com'])
     assert.equal(result.exitCode, 0, result.output)
     assert.notInclude(result.output, PASSWORD)
     await User.verifyCredentials('admin@example.com', PASSWORD)
@@ -114,14 +107,17 @@ test.group('sso commands', (group) => {
   test('sso:bootstrap-admin refuses differing passwords', async ({ assert }) => {
     ace.prompt.trap('Password (leave empty to generate one)').replyWith(PASSWORD)
     ace.prompt.trap('Repeat the password').replyWith(`${PASSWORD}!`)
-    const result = await run('sso:bootstrap-admin', ['admin@example.com'])
+    const result = await runCommand('sso:bootstrap-admin', ['admin@example.com'])
     assert.equal(result.exitCode, 1)
     assert.include(result.output, 'The two passwords differ')
     assert.isNull(await User.query().first())
   })
 
   test('sso:bootstrap-admin can generate a password and prints it once', async ({ assert }) => {
-    const result = await run('sso:bootstrap-admin', ['admin@example.com', '--generate-password'])
+    const result = await runCommand('sso:bootstrap-admin', [
+      'admin@example.com',
+      '--generate-password',
+    ])
     assert.equal(result.exitCode, 0, result.output)
     const password = /Password: (\S+)/.exec(result.output)![1]
     assert.isAtLeast(password.length, 20)
@@ -130,10 +126,13 @@ test.group('sso commands', (group) => {
   })
 
   test('sso:bootstrap-admin refuses a bad email or a weak password', async ({ assert }) => {
-    const badEmail = await run('sso:bootstrap-admin', ['not-an-email', `--password=${PASSWORD}`])
+    const badEmail = await runCommand('sso:bootstrap-admin', [
+      'not-an-email',
+      `--password=${PASSWORD}`,
+    ])
     assert.equal(badEmail.exitCode, 1)
     assert.include(badEmail.output, 'email')
-    const weak = await run('sso:bootstrap-admin', ['admin@example.com', '--password=short'])
+    const weak = await runCommand('sso:bootstrap-admin', ['admin@example.com', '--password=short'])
     assert.equal(weak.exitCode, 1)
     assert.include(weak.output, 'Password refused')
     assert.isNull(await User.query().first())
@@ -142,7 +141,7 @@ test.group('sso commands', (group) => {
   test('sso:apps:create prints the apiKey and the secretKey once; only a hash is kept', async ({
     assert,
   }) => {
-    const result = await run('sso:apps:create', [
+    const result = await runCommand('sso:apps:create', [
       'transfer',
       `--redirect-uri=${CALLBACK}`,
       '--redirect-uri=http://localhost:5000/auth/callback',
@@ -169,7 +168,7 @@ test.group('sso commands', (group) => {
       ['bad', '--redirect-uri=http://transfer.example.com/cb'],
       ['bad'],
     ]) {
-      const result = await run('sso:apps:create', argv)
+      const result = await runCommand('sso:apps:create', argv)
       assert.equal(result.exitCode, 1, argv.join(' '))
       assert.match(result.output, /redirect[ -]?uri/i)
     }
@@ -184,7 +183,7 @@ test.group('sso commands', (group) => {
     const { app: schedule } = await registry.create('schedule', ['https://schedule.example.com/cb'])
     schedule.enabled = false
     await schedule.save()
-    const result = await run('sso:apps:list', [])
+    const result = await runCommand('sso:apps:list', [])
     assert.equal(result.exitCode, 0)
     for (const text of [transfer.apiKey, schedule.apiKey, CALLBACK, 'disabled', 'enabled']) {
       assert.include(result.output, text)
@@ -197,7 +196,7 @@ test.group('sso commands', (group) => {
   }) => {
     const registry = new ConnectedAppRegistry()
     const { app: connectedApp, secretKey: old } = await registry.create('transfer', [CALLBACK])
-    const result = await run('sso:apps:rotate-secret', [connectedApp.apiKey])
+    const result = await runCommand('sso:apps:rotate-secret', [connectedApp.apiKey])
     assert.equal(result.exitCode, 0, result.output)
     const fresh = /secretKey: (sk_\S+)/.exec(result.output)![1]
     const stored = await ConnectedApp.findOrFail(connectedApp.id)
@@ -205,7 +204,7 @@ test.group('sso commands', (group) => {
     assert.isTrue(registry.secretMatches(stored, fresh))
     assert.equal(await lastEventApiKey('app_secret_rotated'), connectedApp.apiKey)
 
-    const unknown = await run('sso:apps:rotate-secret', ['ak_unknown'])
+    const unknown = await runCommand('sso:apps:rotate-secret', ['ak_unknown'])
     assert.equal(unknown.exitCode, 1)
     assert.include(unknown.output, 'No connected app with the apiKey ak_unknown')
   })
@@ -224,7 +223,7 @@ test.group('sso commands', (group) => {
   test('sso:apps:update and sso:apps:delete', async ({ assert }) => {
     const { app: connectedApp } = await new ConnectedAppRegistry().create('transfer', [CALLBACK])
     const next = 'https://files.example.com/auth/callback'
-    const updated = await run('sso:apps:update', [
+    const updated = await runCommand('sso:apps:update', [
       connectedApp.apiKey,
       '--name=files',
       `--redirect-uri=${next}`,
@@ -234,9 +233,12 @@ test.group('sso commands', (group) => {
     assert.equal(stored.name, 'files')
     assert.deepEqual(stored.redirectUris, [next])
 
-    const refused = await run('sso:apps:update', [connectedApp.apiKey, '--redirect-uri=/relative'])
+    const refused = await runCommand('sso:apps:update', [
+      connectedApp.apiKey,
+      '--redirect-uri=/relative',
+    ])
     assert.equal(refused.exitCode, 1)
-    const nothing = await run('sso:apps:update', [connectedApp.apiKey])
+    const nothing = await runCommand('sso:apps:update', [connectedApp.apiKey])
     assert.equal(nothing.exitCode, 1)
 
     ace.prompt
@@ -244,18 +246,18 @@ test.group('sso commands', (group) => {
         'Delete "files"? Its people can no longer sign in through it, and this cannot be undone'
       )
       .reject()
-    const kept = await run('sso:apps:delete', [connectedApp.apiKey])
+    const kept = await runCommand('sso:apps:delete', [connectedApp.apiKey])
     assert.equal(kept.exitCode, 1)
     assert.isNotNull(await ConnectedApp.find(connectedApp.id))
 
-    const deleted = await run('sso:apps:delete', [connectedApp.apiKey, '--force'])
+    const deleted = await runCommand('sso:apps:delete', [connectedApp.apiKey, '--force'])
     assert.equal(deleted.exitCode, 0)
     assert.isNull(await ConnectedApp.find(connectedApp.id))
     assert.equal(await lastEventApiKey('app_deleted'), connectedApp.apiKey)
   })
 
   test('sso:people:create makes a verified person, optionally an admin', async ({ assert }) => {
-    const result = await run('sso:people:create', [
+    const result = await runCommand('sso:people:create', [
       'Crew@Example.com',
       '--name=Casey Crew',
       '--admin',
@@ -270,12 +272,18 @@ test.group('sso commands', (group) => {
     assert.equal(event.userId, crew.id)
     assert.isTrue(event.details.admin)
 
-    const plain = await run('sso:people:create', ['member@example.com', '--generate-password'])
+    const plain = await runCommand('sso:people:create', [
+      'member@example.com',
+      '--generate-password',
+    ])
     assert.equal(plain.exitCode, 0, plain.output)
     const member = await User.findByOrFail('email', 'member@example.com')
     assert.isFalse(member.isAdmin)
 
-    const duplicate = await run('sso:people:create', ['crew@example.com', `--password=${PASSWORD}`])
+    const duplicate = await runCommand('sso:people:create', [
+      'crew@example.com',
+      `--password=${PASSWORD}`,
+    ])
     assert.equal(duplicate.exitCode, 1)
     assert.include(duplicate.output, 'already exists')
   })
@@ -285,7 +293,7 @@ test.group('sso commands', (group) => {
     const sessionId = await signedInSession(pat)
     const sessions = await application.container.make(SessionCollection)
 
-    const result = await run('sso:people:disable', ['PAT@example.com'])
+    const result = await runCommand('sso:people:disable', ['PAT@example.com'])
     assert.equal(result.exitCode, 0, result.output)
     assert.include(result.output, 'ended 1 session')
     assert.isTrue(await userField(pat.id, 'isDisabled'))
@@ -297,7 +305,7 @@ test.group('sso commands', (group) => {
     assert.equal(await exitCodeOf('sso:people:enable', ['pat@example.com']), 0)
     assert.isFalse(await userField(pat.id, 'isDisabled'))
 
-    const unknown = await run('sso:people:disable', ['nobody@example.com'])
+    const unknown = await runCommand('sso:people:disable', ['nobody@example.com'])
     assert.equal(unknown.exitCode, 1)
     assert.include(unknown.output, 'No person with the email nobody@example.com')
   })
@@ -309,7 +317,7 @@ test.group('sso commands', (group) => {
     pat.totpEnabledAt = DateTime.now()
     await pat.save()
 
-    const result = await run('sso:people:reset-totp', ['pat@example.com'])
+    const result = await runCommand('sso:people:reset-totp', ['pat@example.com'])
     assert.equal(result.exitCode, 0, result.output)
     const stored = await User.findOrFail(pat.id)
     assert.isNull(stored.totpEnabledAt)
@@ -325,7 +333,7 @@ test.group('sso commands', (group) => {
     assert.isTrue(await userField(pat.id, 'isAdmin'))
     assert.equal(await exitCodeOf('sso:people:revoke-admin', ['pat@example.com']), 0)
     assert.isFalse(await userField(pat.id, 'isAdmin'))
-    const ended = await run('sso:people:end-sessions', ['pat@example.com'])
+    const ended = await runCommand('sso:people:end-sessions', ['pat@example.com'])
     assert.equal(ended.exitCode, 0)
     assert.include(ended.output, 'Ended 0 session(s)')
     const events = await AuditEvent.query().where('user_id', pat.id).orderBy('id')
@@ -334,7 +342,7 @@ test.group('sso commands', (group) => {
       ['admin_granted', 'admin_revoked', 'session_ended']
     )
 
-    const listed = await run('sso:people:list', ['pat'])
+    const listed = await runCommand('sso:people:list', ['pat'])
     assert.equal(listed.exitCode, 0)
     assert.include(listed.output, 'pat@example.com')
     assert.include(listed.output, '1 people')

@@ -3,6 +3,7 @@ import { eachTestWithItsOwnKeys } from '#tests/helpers/sso_signing_keys'
 import type { ApiClient } from '@japa/api-client'
 import db from '@adonisjs/lucid/services/db'
 import ace from '@adonisjs/core/services/ace'
+import { runCommand } from '#tests/helpers/ace_commands'
 import { DateTime } from 'luxon'
 import { SignJWT, decodeProtectedHeader, generateKeyPair } from 'jose'
 import { appUrl } from '#config/app'
@@ -242,14 +243,8 @@ test.group('sso node ace sso:keys:rotate', (group) => {
     return () => ace.ui.switchMode('normal')
   })
 
-  async function rotate(argv: string[] = []) {
-    const command = await ace.exec('sso:keys:rotate', argv)
-    const output = command.logger
-      .getLogs()
-      .map((entry) => entry.message)
-      .join('\n')
-    command.logger.flushLogs()
-    return { exitCode: command.exitCode, output }
+  function rotate(argv: string[] = []) {
+    return runCommand('sso:keys:rotate', argv)
   }
 
   test('rotates the key (audited), keeps the old one for its tokens and prunes expired ones', async ({

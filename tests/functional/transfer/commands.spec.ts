@@ -1,19 +1,9 @@
 import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
+import { runCommand } from '#tests/helpers/ace_commands'
 import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/transfer/user'
 import { TransferUsers } from '#services/transfer/transfer_users'
-
-/** Runs an Ace command as an operator would; returns its exit code and everything it printed. */
-async function run(commandName: string, argv: string[]) {
-  const command = await ace.exec(commandName, argv)
-  const output = command.logger
-    .getLogs()
-    .map((log) => log.message)
-    .join('\n')
-  command.logger.flushLogs()
-  return { exitCode: command.exitCode, output }
-}
 
 async function roleOf(email: string) {
   const user = await new TransferUsers().findByEmail(email)
@@ -30,12 +20,12 @@ test.group('transfer user commands', (group) => {
   test('transfer:bootstrap-admin lets the first admin in, and only the first', async ({
     assert,
   }) => {
-    const first = await run('transfer:bootstrap-admin', ['Boss@Example.com'])
+    const first = await runCommand('transfer:bootstrap-admin', ['Boss@Example.com'])
     assert.equal(first.exitCode, 0, first.output)
     assert.include(first.output, "boss@example.com is transfer's first admin")
     assert.equal(await roleOf('boss@example.com'), 'admin')
 
-    const second = await run('transfer:bootstrap-admin', ['other@example.com'])
+    const second = await runCommand('transfer:bootstrap-admin', ['other@example.com'])
     assert.equal(second.exitCode, 1)
     assert.include(second.output, 'An admin already exists')
     assert.isNull(await roleOf('other@example.com'))
@@ -44,25 +34,25 @@ test.group('transfer user commands', (group) => {
   test('transfer:bootstrap-admin refuses a bad email, and an existing staff member', async ({
     assert,
   }) => {
-    const invalid = await run('transfer:bootstrap-admin', ['not-an-email'])
+    const invalid = await runCommand('transfer:bootstrap-admin', ['not-an-email'])
     assert.equal(invalid.exitCode, 1)
     assert.lengthOf(await User.all(), 0)
 
     await new TransferUsers().create('crew@example.com', 'staff')
-    const existing = await run('transfer:bootstrap-admin', ['crew@example.com'])
+    const existing = await runCommand('transfer:bootstrap-admin', ['crew@example.com'])
     assert.equal(existing.exitCode, 1)
     assert.include(existing.output, 'transfer:users:set-role crew@example.com admin')
     assert.equal(await roleOf('crew@example.com'), 'staff')
   })
 
   test('transfer:users:list shows every user with their role', async ({ assert }) => {
-    const empty = await run('transfer:users:list', [])
+    const empty = await runCommand('transfer:users:list', [])
     assert.equal(empty.exitCode, 0)
     assert.include(empty.output, 'No users yet')
 
     await new TransferUsers().create('ana@example.com', 'admin')
     await new TransferUsers().create('sam@example.com', 'staff')
-    const listed = await run('transfer:users:list', [])
+    const listed = await runCommand('transfer:users:list', [])
     assert.equal(listed.exitCode, 0, listed.output)
     assert.match(listed.output, /ana@example\.com.*ana.*admin/)
     assert.match(listed.output, /sam@example\.com.*sam.*staff/)
@@ -73,24 +63,24 @@ test.group('transfer user commands', (group) => {
     await new TransferUsers().create('ana@example.com', 'admin')
     await new TransferUsers().create('sam@example.com', 'staff')
 
-    const promoted = await run('transfer:users:set-role', ['SAM@example.com', 'admin'])
+    const promoted = await runCommand('transfer:users:set-role', ['SAM@example.com', 'admin'])
     assert.equal(promoted.exitCode, 0, promoted.output)
     assert.equal(await roleOf('sam@example.com'), 'admin')
 
-    const demoted = await run('transfer:users:set-role', ['ana@example.com', 'staff'])
+    const demoted = await runCommand('transfer:users:set-role', ['ana@example.com', 'staff'])
     assert.equal(demoted.exitCode, 0, demoted.output)
     assert.equal(await roleOf('ana@example.com'), 'staff')
 
-    const last = await run('transfer:users:set-role', ['sam@example.com', 'staff'])
+    const last = await runCommand('transfer:users:set-role', ['sam@example.com', 'staff'])
     assert.equal(last.exitCode, 1)
     assert.include(last.output, 'The last admin cannot be removed or made staff')
     assert.equal(await roleOf('sam@example.com'), 'admin')
 
-    const badRole = await run('transfer:users:set-role', ['sam@example.com', 'owner'])
+    const badRole = await runCommand('transfer:users:set-role', ['sam@example.com', 'owner'])
     assert.equal(badRole.exitCode, 1)
     assert.include(badRole.output, 'The role must be staff or admin')
 
-    const nobody = await run('transfer:users:set-role', ['nobody@example.com', 'admin'])
+    const nobody = await runCommand('transfer:users:set-role', ['nobody@example.com', 'admin'])
     assert.equal(nobody.exitCode, 1)
     assert.include(nobody.output, 'No transfer user with the email nobody@example.com')
   })
@@ -106,7 +96,7 @@ test.group('transfer user commands', (group) => {
         'Remove sam@example.com? They lose access at their next request; their uploads and shares stay'
       )
       .reject()
-    const kept = await run('transfer:users:delete', ['sam@example.com'])
+    const kept = await runCommand('transfer:users:delete', ['sam@example.com'])
     assert.equal(kept.exitCode, 1)
     assert.equal(await roleOf('sam@example.com'), 'staff')
 
@@ -115,16 +105,16 @@ test.group('transfer user commands', (group) => {
         'Remove sam@example.com? They lose access at their next request; their uploads and shares stay'
       )
       .accept()
-    const removed = await run('transfer:users:delete', ['sam@example.com'])
+    const removed = await runCommand('transfer:users:delete', ['sam@example.com'])
     assert.equal(removed.exitCode, 0, removed.output)
     assert.isNull(await roleOf('sam@example.com'))
 
-    const last = await run('transfer:users:delete', ['ana@example.com', '--force'])
+    const last = await runCommand('transfer:users:delete', ['ana@example.com', '--force'])
     assert.equal(last.exitCode, 1)
     assert.include(last.output, 'The last admin cannot be removed')
     assert.equal(await roleOf('ana@example.com'), 'admin')
 
-    const nobody = await run('transfer:users:delete', ['nobody@example.com', '--force'])
+    const nobody = await runCommand('transfer:users:delete', ['nobody@example.com', '--force'])
     assert.equal(nobody.exitCode, 1)
   })
 })

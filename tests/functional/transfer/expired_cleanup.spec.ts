@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import ace from '@adonisjs/core/services/ace'
+import { runCommand } from '#tests/helpers/ace_commands'
 import db from '@adonisjs/lucid/services/db'
 import PublicUpload from '#models/transfer/public_upload'
 import StaffShare from '#models/transfer/staff_share'
@@ -237,13 +238,8 @@ test.group('transfer:cleanup-expired', (group) => {
     const expired = await storedUpload({ expiresAt: ago('1 hour') })
     const lapsed = await share(await storedUpload({ expiresAt: null }), ago('1 hour'))
 
-    const command = await ace.exec('transfer:cleanup-expired', [])
-    const output = command.logger
-      .getLogs()
-      .map((log) => log.message)
-      .join('\n')
-    command.logger.flushLogs()
-    assert.equal(command.exitCode, 0)
+    const { exitCode, output } = await runCommand('transfer:cleanup-expired')
+    assert.equal(exitCode, 0)
     assert.include(output, `Removed the expired share ${lapsed.token}`)
     assert.include(output, `Removed the expired upload ${expired.fileName} (${expired.id})`)
     assert.include(

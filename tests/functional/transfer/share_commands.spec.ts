@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import ace from '@adonisjs/core/services/ace'
+import { runCommand } from '#tests/helpers/ace_commands'
 import testUtils from '@adonisjs/core/services/test_utils'
 import bcrypt from 'bcrypt'
 import { appUrl } from '#config/app'
@@ -7,17 +8,6 @@ import StaffShare from '#models/transfer/staff_share'
 import { PASSWORD_WORDS } from '#services/transfer/password_generator'
 import { StaffShares } from '#services/transfer/staff_shares'
 import { storedUpload } from '#tests/helpers/stored_uploads'
-
-/** Runs an Ace command as an operator would; returns its exit code and everything it printed. */
-async function run(commandName: string, argv: string[]) {
-  const command = await ace.exec(commandName, argv)
-  const output = command.logger
-    .getLogs()
-    .map((log) => log.message)
-    .join('\n')
-  command.logger.flushLogs()
-  return { exitCode: command.exitCode, output }
-}
 
 test.group('transfer share commands', (group) => {
   group.setup(() => {
@@ -31,7 +21,7 @@ test.group('transfer share commands', (group) => {
     assert,
   }) => {
     const upload = await storedUpload('bytes', { fileName: 'edit.mov' })
-    const result = await run('transfer:shares:create', [
+    const result = await runCommand('transfer:shares:create', [
       upload.id,
       '--generate-password',
       '--expires-in-days=3',
@@ -57,11 +47,14 @@ test.group('transfer share commands', (group) => {
 
   test('shares:create with --password, or none; refusals exit with 1', async ({ assert }) => {
     const upload = await storedUpload('bytes')
-    const withPassword = await run('transfer:shares:create', [upload.id, '--password=letmein'])
+    const withPassword = await runCommand('transfer:shares:create', [
+      upload.id,
+      '--password=letmein',
+    ])
     assert.equal(withPassword.exitCode, 0)
     assert.include(withPassword.output, 'Password: letmein')
 
-    const open = await run('transfer:shares:create', [upload.id, '--expires-in-days=0'])
+    const open = await runCommand('transfer:shares:create', [upload.id, '--expires-in-days=0'])
     assert.include(open.output, 'Password: none')
     assert.include(open.output, 'Expires: never')
 
@@ -74,7 +67,7 @@ test.group('transfer share commands', (group) => {
       [[upload.id, '--password=x', '--generate-password'], 'not both'],
     ] as const
     for (const [argv, message] of refusals) {
-      const result = await run('transfer:shares:create', [...argv])
+      const result = await runCommand('transfer:shares:create', [...argv])
       assert.equal(result.exitCode, 1, argv.join(' '))
       assert.include(result.output, message)
     }
@@ -83,7 +76,7 @@ test.group('transfer share commands', (group) => {
   test('shares:list shows each share with its readable password and downloads', async ({
     assert,
   }) => {
-    const empty = await run('transfer:shares:list', [])
+    const empty = await runCommand('transfer:shares:list', [])
     assert.include(empty.output, 'No shares yet')
 
     const upload = await storedUpload('bytes', { fileName: 'grade.mov' })
@@ -93,7 +86,7 @@ test.group('transfer share commands', (group) => {
       null,
       appUrl
     )
-    const result = await run('transfer:shares:list', [])
+    const result = await runCommand('transfer:shares:list', [])
     assert.equal(result.exitCode, 0)
     for (const text of [
       share.id,
@@ -110,12 +103,12 @@ test.group('transfer share commands', (group) => {
   test('shares:revoke deletes the share; an unknown id exits with 1', async ({ assert }) => {
     const upload = await storedUpload('bytes')
     const share = await new StaffShares().create(upload.id, {}, null, appUrl)
-    const result = await run('transfer:shares:revoke', [share.id])
+    const result = await runCommand('transfer:shares:revoke', [share.id])
     assert.equal(result.exitCode, 0)
     assert.isNull(await StaffShare.find(share.id))
 
     for (const id of [share.id, 'nonsense']) {
-      const again = await run('transfer:shares:revoke', [id])
+      const again = await runCommand('transfer:shares:revoke', [id])
       assert.equal(again.exitCode, 1)
       assert.include(again.output, 'No share with id')
     }
