@@ -2,9 +2,13 @@ import { Exception } from '@adonisjs/core/exceptions'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Session } from '@adonisjs/session'
+import {
+  anotherAdminExists,
+  isPersonId,
+  lockPerson,
+} from '#services/shared/relying_party/local_people'
 import AppUser, { type ScheduleRole } from '#models/schedule/app_user'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UNIQUE_VIOLATION = '23505'
 
 /*
@@ -64,7 +68,7 @@ export class ScheduleUsers {
 
   /** Ids come from URLs and sessions: anything that is not a UUID matches no one. */
   async findById(id: unknown) {
-    return typeof id === 'string' && UUID.test(id) ? AppUser.find(id) : null
+    return isPersonId(id) ? AppUser.find(id) : null
   }
 
   /**
@@ -143,22 +147,15 @@ export class ScheduleUsers {
   }
 
   protected async lockedUser(trx: TransactionClientContract, id: string) {
-    const user = UUID.test(id)
-      ? await AppUser.query({ client: trx }).where('id', id).forUpdate().first()
-      : null
+    const user = await lockPerson(AppUser, trx, id)
     if (!user) {
       throw new UserNotFoundError()
     }
     return user
   }
 
-  /*
-   * Locks every admin row first, so two admins demoting each other at the same
-   * moment cannot both succeed and leave nobody in charge.
-   */
   protected async ensureAnotherAdmin(trx: TransactionClientContract, user: AppUser) {
-    const admins = await AppUser.query({ client: trx }).where('role', 'admin').forUpdate()
-    if (!admins.some((admin) => admin.id !== user.id)) {
+    if (!(await anotherAdminExists(AppUser, trx, user.id))) {
       throw new LastAdminError()
     }
   }

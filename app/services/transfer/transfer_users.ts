@@ -1,6 +1,11 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { Session } from '@adonisjs/session'
+import {
+  anotherAdminExists,
+  isPersonId,
+  lockPerson,
+} from '#services/shared/relying_party/local_people'
 import User, { type TransferRole } from '#models/transfer/user'
 
 /** A change the users' rules refuse; `status` is the HTTP status the API answers with. */
@@ -33,7 +38,6 @@ export class LastAdminError extends TransferUsersError {
 
 export type UserChanges = { email?: string; displayName?: string; role?: TransferRole }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const UNIQUE_VIOLATION = '23505'
 
 function normalizeEmail(email: string) {
@@ -54,7 +58,7 @@ export class TransferUsers {
 
   /** Ids come from URLs and sessions: anything that is not a UUID matches no one. */
   async findById(id: string) {
-    return UUID.test(id) ? User.find(id) : null
+    return isPersonId(id) ? User.find(id) : null
   }
 
   list() {
@@ -150,22 +154,15 @@ export class TransferUsers {
   }
 
   protected async lockedUser(trx: TransactionClientContract, id: string) {
-    const user = UUID.test(id)
-      ? await User.query({ client: trx }).where('id', id).forUpdate().first()
-      : null
+    const user = await lockPerson(User, trx, id)
     if (!user) {
       throw new UserNotFoundError()
     }
     return user
   }
 
-  /*
-   * Locks every admin row first, so two admins demoting each other at the same
-   * moment cannot both succeed and leave nobody in charge.
-   */
   protected async ensureAnotherAdmin(trx: TransactionClientContract, user: User) {
-    const admins = await User.query({ client: trx }).where('role', 'admin').forUpdate()
-    if (!admins.some((admin) => admin.id !== user.id)) {
+    if (!(await anotherAdminExists(User, trx, user.id))) {
       throw new LastAdminError()
     }
   }
