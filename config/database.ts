@@ -32,6 +32,20 @@ const dbConfig = defineConfig({
       // Models declare their columns; one generated schema file cannot serve three databases.
       schemaGeneration: { enabled: false },
     },
+    /*
+     * The rate limiter's counts, on a pool of their own (config/limiter.ts).
+     * The limiter builds its store once per limit and keeps the query client
+     * it was built with. On the main connection that is whatever global
+     * transaction was open at that moment (a test's), and the store would go
+     * on using that transaction's pg client after it ended and went back to
+     * the pool, until the pool closed it ("Client was closed and is not
+     * queryable" on every limited route).
+     */
+    rate_limits: {
+      client: 'pg',
+      connection: { connectionString: env.get('DATABASE_URL') },
+      pool: { min: 0, max: 4 },
+    },
   },
 })
 

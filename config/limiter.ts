@@ -3,7 +3,11 @@ import { defineConfig, stores } from '@adonisjs/limiter'
 const limiterConfig = defineConfig({
   default: 'database',
   stores: {
-    database: stores.database({ tableName: 'rate_limits', clearExpiredByTimeout: true }),
+    database: stores.database({
+      connectionName: 'rate_limits',
+      tableName: 'rate_limits',
+      clearExpiredByTimeout: true,
+    }),
     memory: stores.memory({}),
   },
 })

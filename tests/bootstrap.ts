@@ -4,6 +4,7 @@ import app from '@adonisjs/core/services/app'
 import type { Config } from '@japa/runner/types'
 import { pluginAdonisJS } from '@japa/plugin-adonisjs'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import { sessionApiClient } from '@adonisjs/session/plugins/api_client'
 import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
@@ -45,7 +46,17 @@ export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
   teardown: [],
 }
 
+/*
+ * Rate-limit counts live outside the tests' transactions (config/database.ts
+ * says why), so each test starts with none, as it would in a fresh process.
+ */
+async function forgetRateLimits() {
+  await db.connection('rate_limits').from('rate_limits').delete()
+}
+
 export const configureSuite: Config['configureSuite'] = (suite) => {
+  suite.onGroup((group) => group.each.setup(forgetRateLimits))
+  suite.onTest((test) => test.setup(forgetRateLimits))
   if (suite.name === 'functional') {
     return suite.setup(() => testUtils.httpServer().start())
   }
