@@ -12,6 +12,10 @@ import { startGooglePlacesFake, type GooglePlacesFake } from '#tests/fakes/googl
 
 const KEY_WITHOUT_PLACES_API = 'AIzaSyKeyOfAProjectWithoutPlacesApi-000'
 const ROYAL_ALBERT_HALL = 'ChIJfakeRoyalAlbertHall0001'
+const BOTH_ROUTES = [
+  '/api/places/autocomplete?q=hall',
+  `/api/places/details?placeId=${ROYAL_ALBERT_HALL}`,
+]
 
 let places: GooglePlacesFake
 
@@ -50,10 +54,7 @@ test.group('places: access', (group) => {
     client,
     assert,
   }) => {
-    for (const url of [
-      '/api/places/autocomplete?q=studios',
-      `/api/places/details?placeId=${ROYAL_ALBERT_HALL}`,
-    ]) {
+    for (const url of BOTH_ROUTES) {
       const response = await client.get(url)
       response.assertStatus(401)
       response.assertBody({ message: 'Not authenticated' })
@@ -207,10 +208,7 @@ test.group('places: when Google or the configuration fails', (group) => {
   }) => {
     app.container.swap(PlacesClient, () => new PlacesClient({ baseUrl: places.url }))
     const { session } = await schedulePerson('staff')
-    for (const url of [
-      '/api/places/autocomplete?q=hall',
-      `/api/places/details?placeId=${ROYAL_ALBERT_HALL}`,
-    ]) {
+    for (const url of BOTH_ROUTES) {
       const response = await client.get(url).withSession(session)
       response.assertStatus(503)
       response.assertBody({ message: 'Address lookup is not configured' })
