@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 
 /**
  * Google Places API (New) on loopback: the part schedule's address lookup
@@ -209,7 +209,7 @@ export async function startGooglePlacesFake(
   const received: ReceivedRequest[] = []
   const failures: PlacesFailure[] = []
 
-  const server = createServer(async (request, response) => {
+  async function answer(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = []
     for await (const chunk of request) {
       chunks.push(chunk as Buffer)
@@ -253,11 +253,11 @@ export async function startGooglePlacesFake(
       return sendError(response, keyError)
     }
     try {
-      const answer = isAutocomplete
+      const body = isAutocomplete
         ? autocompleteAnswer(entry, text)
         : placeAnswer(entry, decodeURIComponent((detailsPath as RegExpExecArray)[1]))
       response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' })
-      response.end(JSON.stringify(answer))
+      response.end(JSON.stringify(body))
     } catch (error) {
       if (!(error instanceof GoogleError)) {
         // A bug in the fake: fail the request loudly rather than hang the test.
@@ -266,6 +266,11 @@ export async function startGooglePlacesFake(
       }
       sendError(response, error)
     }
+  }
+
+  // A client that disconnects mid-request (its own timeout) just ends the exchange.
+  const server = createServer((request, response) => {
+    answer(request, response).catch(() => response.destroy())
   })
 
   function checkKey(key: string | undefined) {
