@@ -35,6 +35,7 @@ export default defineConfig({
     () => import('@adonisjs/ally/ally_provider'),
     () => import('#providers/relying_party_provider'),
     () => import('#providers/transfer_provider'),
+    () => import('#providers/schedule_provider'),
   ],
 
   preloads: [

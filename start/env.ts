@@ -27,6 +27,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   DEV_BYPASS_EMAIL: Env.schema.string.optional(),
   BOOTSTRAP_SECRET: Env.schema.secret.optional(),
 
+  // schedule's address lookup (Google Places API (New)): off without a key.
+  // The base URL points it at a proxy, or at a loopback fake in tests.
+  MAPS_API_KEY: Env.schema.secret.optional(),
+  PLACES_BASE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+
   // Mail: SMTP when SMTP_HOST is set, otherwise a local outbox of JSON files.
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
   MAIL_FROM_ADDRESS: Env.schema.string.optional(),

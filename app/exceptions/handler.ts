@@ -40,6 +40,9 @@ export default class HttpExceptionHandler extends ExceptionHandler {
       return ctx.response.status(429).send({ [key]: 'Too many requests, please try again later' })
     }
     const { status, message } = describe(error)
+    for (const [name, value] of Object.entries(headersOf(error))) {
+      ctx.response.header(name, value)
+    }
     return ctx.response.status(status).send({ [key]: message })
   }
 
@@ -64,12 +67,25 @@ const STATUS_MESSAGES: Record<number, string> = {
   413: 'Request too large',
 }
 
+/*
+ * The http-errors convention: an error with `expose: true` carries a message
+ * meant for the caller even as a 5xx (an outside service that is down or
+ * refuses our key, said so an admin can act), and `headers` to answer with
+ * (Retry-After).
+ */
+type ExposableError = { expose?: boolean; headers?: Record<string, string> }
+
+function headersOf(error: unknown): Record<string, string> {
+  const exposable = error as ExposableError | null
+  return (exposable?.expose === true && exposable.headers) || {}
+}
+
 function describe(error: unknown): { status: number; message: string } {
   const status =
     typeof error === 'object' && error !== null && 'status' in error && Number(error.status) >= 400
       ? Number(error.status)
       : 500
-  if (status >= 500) {
+  if (status >= 500 && (error as ExposableError | null)?.expose !== true) {
     return { status, message: 'Internal server error' }
   }
   if ((error as { code?: string }).code === 'E_ROUTE_NOT_FOUND') {

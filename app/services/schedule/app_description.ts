@@ -10,6 +10,7 @@ import {
 import { TRASH_RETENTION_DAYS, TRASH_TYPES } from '#services/schedule/trash'
 import { SHARE_TOKEN_BYTES } from '#services/schedule/share_links'
 import { RECENT_BOOKING_DAYS } from '#services/schedule/share_view'
+import { ADDRESS_LOOKUP_RATE_LIMIT, PlacesClient } from '#services/schedule/places_client'
 
 /**
  * GET /api/app-docs: what this schedule instance is and offers, read from the
@@ -18,7 +19,10 @@ import { RECENT_BOOKING_DAYS } from '#services/schedule/share_view'
  */
 @inject()
 export class ScheduleAppDescription {
-  constructor(protected settings: ScheduleSettings) {}
+  constructor(
+    protected settings: ScheduleSettings,
+    protected places: PlacesClient
+  ) {}
 
   async describe() {
     const { api, browser } = routeCatalog({ signedIn: 'scheduleAuth', admin: 'scheduleAdmin' })
@@ -39,11 +43,13 @@ export class ScheduleAppDescription {
         trashRetentionDays: TRASH_RETENTION_DAYS,
         shareTokenBytes: SHARE_TOKEN_BYTES,
         sharedPersonBookingsSinceDays: RECENT_BOOKING_DAYS,
+        addressLookupRateLimit: ADDRESS_LOOKUP_RATE_LIMIT,
       },
       trashTypes: TRASH_TYPES,
       shareResourceTypes: ['project', 'crew', 'vendor'],
       features: {
         bootstrapSecretRequired: Boolean(env.get('BOOTSTRAP_SECRET')?.release()),
+        addressLookup: this.places.isConfigured,
       },
       settings: (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => ({
         key,

@@ -1,0 +1,23 @@
+import vine from '@vinejs/vine'
+
+/*
+ * The address lookup's queries. Google refuses a session token that is not
+ * URL-safe base64 of at most 36 characters (a UUID fits); place ids are
+ * URL-safe base64 too, and long ones exist, so only the alphabet and a bound
+ * are checked. Both keep the id safe to put in Google's URL path.
+ */
+const sessionToken = () =>
+  vine
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,36}$/)
+    .optional()
+
+export const placeAutocompleteValidator = vine.create({
+  q: vine.string().trim().minLength(1).maxLength(200),
+  sessionToken: sessionToken(),
+})
+
+export const placeDetailsValidator = vine.create({
+  placeId: vine.string().regex(/^[A-Za-z0-9_-]{10,1000}$/),
+  sessionToken: sessionToken(),
+})
