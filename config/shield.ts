@@ -19,6 +19,11 @@ import { defineConfig } from '@adonisjs/shield'
  * transfer's POST /api/share/:token/download is public and acts on no one's
  * behalf (the password is the credential), so scripts may call it without a
  * page; a forged cross-site request gains nothing it could not do directly.
+ *
+ * The relying apps' POST /api/auth/exchange answers any client as the specs
+ * say (400, 401, 429), so it takes no token either (decided deviation 6): a
+ * code is accepted only from the session whose sign-in asked for it, and
+ * requests a browser marks as cross-site are refused (sameOriginOnly).
  */
 const shieldConfig = defineConfig({
   csp: { enabled: false, directives: {}, reportOnly: false },
@@ -30,6 +35,7 @@ const shieldConfig = defineConfig({
       '/api/public-uploads',
       '/api/public-uploads/tus/:key',
       '/api/share/:token/download',
+      '/api/auth/exchange',
     ],
   },
   xFrame: { enabled: false },

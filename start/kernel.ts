@@ -22,6 +22,7 @@ export const middleware = router.named({
   session: () => import('@adonisjs/session/session_middleware'),
   shield: () => import('@adonisjs/shield/shield_middleware'),
   initializeAuth: () => import('@adonisjs/auth/initialize_auth_middleware'),
+  sameOriginOnly: () => import('#middleware/shared/same_origin_only_middleware'),
   ssoAuth: () => import('#middleware/sso/auth_middleware'),
   ssoAdmin: () => import('#middleware/sso/admin_middleware'),
   transferAuth: () => import('#middleware/transfer/require_auth_middleware'),

@@ -3,6 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import env from '#start/env'
 import { appUrl } from '#config/app'
 import { SsoClient } from '#services/shared/relying_party/sso_client'
+import { sendToSso } from '#services/shared/relying_party/send_to_sso'
 import { ScheduleSignIn } from '#services/schedule/schedule_sign_in'
 import { scheduleSession } from '#services/schedule/schedule_session'
 
@@ -14,25 +15,27 @@ function redirectUri() {
 /** Sign-in endpoints of spec 3, section 4. */
 export default class AuthController {
   @inject()
-  async login({ session, response }: HttpContext, sso: SsoClient) {
-    if (session.get('userId')) {
-      return response.redirect('/')
+  async login(ctx: HttpContext, signIn: ScheduleSignIn) {
+    if (ctx.session.get('userId')) {
+      return ctx.response.redirect('/')
     }
-    return response.redirect(sso.authorizeUrl(redirectUri()))
+    return sendToSso(ctx, signIn.begin(ctx.session, redirectUri()))
   }
 
   @inject()
   async callback({ request, response }: HttpContext, signIn: ScheduleSignIn) {
-    return response.redirect(await signIn.callback(request.qs().token))
+    const { token, state } = request.qs()
+    return response.redirect(await signIn.callback(token, state))
   }
 
   @inject()
   async exchange({ request, response, session, logger }: HttpContext, signIn: ScheduleSignIn) {
-    const code = request.input('code')
+    // From the body only, as the specs say: a code in the address would end up in logs.
+    const code = request.body().code
     if (typeof code !== 'string' || code.length === 0) {
       return response.status(400).send({ message: 'Code is required' })
     }
-    const user = await signIn.exchange(code)
+    const user = await signIn.exchange(session, code)
     if (!user) {
       return response.status(401).send({ message: 'Invalid or expired code' })
     }

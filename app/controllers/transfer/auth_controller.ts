@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { SsoClient } from '#services/shared/relying_party/sso_client'
+import { sendToSso } from '#services/shared/relying_party/send_to_sso'
 import { TransferSignIn } from '#services/transfer/transfer_sign_in'
 import { transferSession } from '#services/transfer/transfer_session'
 import { TransferUsers } from '#services/transfer/transfer_users'
@@ -9,23 +10,25 @@ import { TransferUsers } from '#services/transfer/transfer_users'
 export default class AuthController {
   /** Builds redirect_uri from the request's protocol and host, as the spec says. */
   @inject()
-  async login({ request, response }: HttpContext, sso: SsoClient) {
-    const redirectUri = `${request.protocol()}://${request.host()}/auth/callback`
-    return response.redirect(sso.authorizeUrl(redirectUri))
+  async login(ctx: HttpContext, signIn: TransferSignIn) {
+    const redirectUri = `${ctx.request.protocol()}://${ctx.request.host()}/auth/callback`
+    return sendToSso(ctx, signIn.begin(ctx.session, redirectUri))
   }
 
   @inject()
   async callback({ request, response }: HttpContext, signIn: TransferSignIn) {
-    return response.redirect(await signIn.callback(request.qs().token))
+    const { token, state } = request.qs()
+    return response.redirect(await signIn.callback(token, state))
   }
 
   @inject()
   async exchange({ request, response, session, logger }: HttpContext, signIn: TransferSignIn) {
-    const code = request.input('code')
+    // From the body only, as the specs say: a code in the address would end up in logs.
+    const code = request.body().code
     if (typeof code !== 'string' || code.length === 0) {
       return response.status(400).send({ error: 'Code is required' })
     }
-    const user = await signIn.exchange(code)
+    const user = await signIn.exchange(session, code)
     if (!user) {
       return response.status(401).send({ error: 'Invalid or expired code' })
     }

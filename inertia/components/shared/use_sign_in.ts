@@ -3,6 +3,13 @@ import { router } from '@inertiajs/react'
 import { api, ApiError } from './http'
 
 /**
+ * The exchange refuses a code that is used, expired or was handed out for a
+ * sign-in another browser started (someone else's link, for instance).
+ */
+export const NOT_THIS_BROWSERS_SIGN_IN =
+  'This sign-in has expired or was not started in this browser. Please sign in again.'
+
+/**
  * The client half of the auth-code exchange (spec 1, section 5): read
  * ?auth_code, trade it for a session, then reload the page without the code
  * in the address bar (replacing the history entry, so Back cannot replay it).
@@ -20,7 +27,11 @@ export function useCodeExchange(pagePath: string) {
       .catch((failure: unknown) => {
         window.history.replaceState(window.history.state, '', pagePath)
         setError(
-          failure instanceof ApiError ? failure.message : 'Sign-in failed, please try again.'
+          failure instanceof ApiError && failure.status === 401
+            ? NOT_THIS_BROWSERS_SIGN_IN
+            : failure instanceof ApiError
+              ? failure.message
+              : 'Sign-in failed, please try again.'
         )
       })
   }, [code, pagePath])

@@ -1,6 +1,10 @@
 import { Layout } from '../../components/shared/layout'
 import { PeoplePanel } from '../../components/shared/people_panel'
-import { signOut, useCodeExchange } from '../../components/shared/use_sign_in'
+import {
+  NOT_THIS_BROWSERS_SIGN_IN,
+  signOut,
+  useCodeExchange,
+} from '../../components/shared/use_sign_in'
 
 interface ScheduleUser {
   userId: string
@@ -13,6 +17,7 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   access_denied: 'Your account has no access to Schedule. Ask an administrator to add you.',
   missing_token: 'The sign-in service did not send a sign-in token. Please try again.',
   invalid_token: 'The sign-in could not be confirmed. Please try again.',
+  invalid_state: NOT_THIS_BROWSERS_SIGN_IN,
   server_error: 'Something went wrong while signing you in. Please try again.',
 }
 

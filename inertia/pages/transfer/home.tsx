@@ -4,11 +4,13 @@ import { UploadDropzone } from '../../components/transfer/upload_dropzone'
 import { UploadEmailVerification } from '../../components/transfer/upload_email_verification'
 import { UploadQueue } from '../../components/transfer/upload_queue'
 import { useTusUploadQueue } from '../../components/transfer/use_tus_upload'
+import { NOT_THIS_BROWSERS_SIGN_IN } from '../../components/shared/use_sign_in'
 
 const SIGN_IN_ERRORS: Record<string, string> = {
   no_access: 'Your account has no access to Transfer. Ask an administrator to add you.',
   missing_token: 'The sign-in service did not send a sign-in token. Please try again.',
   invalid_token: 'The sign-in could not be confirmed. Please try again.',
+  invalid_state: NOT_THIS_BROWSERS_SIGN_IN,
   server_error: 'Something went wrong while signing you in. Please try again.',
 }
 

@@ -18,7 +18,9 @@ router.get('/auth/callback', [AuthController, 'callback'])
 router
   .group(() => {
     router.get('/login', [AuthController, 'login'])
-    router.post('/api/auth/exchange', [AuthController, 'exchange']).use(exchangeLimit)
+    router
+      .post('/api/auth/exchange', [AuthController, 'exchange'])
+      .use([middleware.sameOriginOnly(), exchangeLimit])
     router.get('/api/auth/me', [AuthController, 'me'])
     router.get('/logout', [AuthController, 'logout'])
     router.post('/api/auth/logout', [AuthController, 'apiLogout'])

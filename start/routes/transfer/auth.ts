@@ -3,7 +3,7 @@
  */
 import router from '@adonisjs/core/services/router'
 import limiter from '@adonisjs/limiter/services/main'
-import { stateful } from '#start/kernel'
+import { middleware, stateful } from '#start/kernel'
 
 const AuthController = () => import('#controllers/transfer/auth_controller')
 const PagesController = () => import('#controllers/transfer/pages_controller')
@@ -13,13 +13,16 @@ const exchangeLimit = limiter.define('transfer_exchange', (ctx) =>
   limiter.allowRequests(10).every('15 minutes').usingKey(`ip_${ctx.request.ip()}`)
 )
 
-router.get('/api/auth/login', [AuthController, 'login'])
+// The callbacks set no cookie (mobile browsers may drop cookies set on redirects).
 router.get('/auth/callback', [AuthController, 'callback'])
 router.get('/api/auth/callback', [AuthController, 'callback']).as('auth.api_callback')
 
 router
   .group(() => {
-    router.post('/api/auth/exchange', [AuthController, 'exchange']).use(exchangeLimit)
+    router.get('/api/auth/login', [AuthController, 'login'])
+    router
+      .post('/api/auth/exchange', [AuthController, 'exchange'])
+      .use([middleware.sameOriginOnly(), exchangeLimit])
     router.get('/api/auth/me', [AuthController, 'me'])
     router.post('/api/auth/logout', [AuthController, 'logout'])
 

@@ -6,7 +6,10 @@ import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stac
 /**
  * The whole stack as `npm run dev` starts it (own databases, free ports), and
  * one person in one Chromium: sign in once at sso, use transfer and schedule,
- * sign out of one and stay signed in to the other.
+ * sign out of one and stay signed in to the other. Then the sign-in's binding
+ * to the browser that started it, against the real sso: a browser that drops
+ * cookies set on redirects still signs in, and a link carrying someone else's
+ * sign-in signs nobody in.
  */
 test.group('one sign-in across sso, transfer and schedule', (group) => {
   let stack: LocalStack
@@ -78,4 +81,129 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     await transfer.goto(`${stack.url('transfer')}/admin`)
     await transfer.waitForURL(`${stack.url('sso')}/login`)
   })
+
+  async function signInAtSso(page: Page) {
+    await page.waitForURL(`${stack.url('sso')}/login`)
+    await page.getByLabel('Email').fill(seed.admin.email)
+    await page.getByLabel('Password').fill(seed.admin.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+  }
+
+  test('a browser that drops cookies set on redirect responses still signs in to both apps', async ({
+    browserContext,
+    assert,
+  }) => {
+    const appOrigins = [stack.url('transfer'), stack.url('schedule')]
+    const transfer = await browserContext.newPage()
+    const droppedInTransfer = await dropCookiesOnRedirects(transfer, appOrigins)
+    await transfer.goto(`${stack.url('transfer')}/admin`)
+    await signInAtSso(transfer)
+    await transfer.getByRole('navigation', { name: 'Staff area' }).waitFor()
+    assert.equal(transfer.url(), `${stack.url('transfer')}/admin`)
+
+    const schedule = await browserContext.newPage()
+    const droppedInSchedule = await dropCookiesOnRedirects(schedule, appOrigins)
+    await schedule.goto(stack.url('schedule'))
+    await schedule.waitForURL(new RegExp(`^${stack.url('schedule')}/calendar\\?`))
+    await schedule.getByText('Demo Admin').waitFor()
+
+    // The apps did set cookies on redirects, and this browser dropped them.
+    assert.isAbove(droppedInTransfer(), 0)
+    assert.isAbove(droppedInSchedule(), 0)
+  })
+
+  test("a link carrying someone else's sign-in signs nobody in, in either app", async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    // The attacker signs in to each app as far as sso's return to the callback, and keeps that link.
+    const attackerContext = await browser.newContext()
+    await attackerContext.route(
+      (url) => url.pathname === '/auth/callback',
+      (route) => route.abort()
+    )
+    const attacker = await attackerContext.newPage()
+    const returnTo = (app: 'transfer' | 'schedule') =>
+      attacker
+        .waitForRequest((request) => request.url().startsWith(`${stack.url(app)}/auth/callback?`))
+        .then((request) => request.url())
+    const transferReturn = returnTo('transfer')
+    await attacker.goto(`${stack.url('transfer')}/api/auth/login`)
+    await signInAtSso(attacker)
+    const transferLink = await transferReturn
+    const scheduleReturn = returnTo('schedule')
+    await attacker.goto(`${stack.url('schedule')}/login`)
+    const scheduleLink = await scheduleReturn
+    await attackerContext.close()
+
+    const victim = await browserContext.newPage()
+    await victim.goto(`${stack.url('transfer')}/admin`)
+    await victim.waitForURL(`${stack.url('sso')}/login`)
+    await victim.goto(transferLink)
+    await victim.getByText('was not started in this browser').waitFor()
+    await victim.getByRole('link', { name: 'Sign in again' }).waitFor()
+    const transferMe = await victim.request.get(`${stack.url('transfer')}/api/auth/me`)
+    assert.equal(transferMe.status(), 401)
+
+    await victim.goto(scheduleLink)
+    await victim.getByText('was not started in this browser').waitFor()
+    await victim.getByRole('link', { name: 'Sign in' }).waitFor()
+    const scheduleMe = await victim.request.get(`${stack.url('schedule')}/api/auth/me`)
+    assert.deepEqual(await scheduleMe.json(), { authenticated: false })
+  })
 })
+
+/**
+ * Makes the page behave like the mobile browsers that drop cookies set on
+ * redirect responses, for documents of the given origins. Playwright's own
+ * routing never sees the hops of a redirect, so this pauses each such request
+ * through the DevTools protocol, sends it from here, and hands the answer
+ * back: a 3xx without its Set-Cookie, anything else whole. Returns how many
+ * cookies were dropped so far.
+ */
+async function dropCookiesOnRedirects(page: Page, origins: string[]) {
+  let dropped = 0
+  const devtools = await page.context().newCDPSession(page)
+  devtools.on('Fetch.requestPaused', async ({ requestId, request }) => {
+    const cookies = await page.context().cookies(request.url)
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: {
+        ...request.headers,
+        cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; '),
+      },
+      body: request.postData,
+      redirect: 'manual',
+    })
+    const isRedirect = response.status >= 300 && response.status < 400
+    const headers: { name: string; value: string }[] = []
+    response.headers.forEach((value, name) => {
+      // fetch has already decoded the body, and joined the cookies (taken apart below).
+      if (!['set-cookie', 'content-encoding', 'content-length'].includes(name)) {
+        headers.push({ name, value })
+      }
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      if (isRedirect) {
+        dropped++
+      } else {
+        headers.push({ name: 'set-cookie', value: cookie })
+      }
+    }
+    await devtools.send('Fetch.fulfillRequest', {
+      requestId,
+      responseCode: response.status,
+      responseHeaders: headers,
+      body: Buffer.from(await response.arrayBuffer()).toString('base64'),
+    })
+  })
+  await devtools.send('Fetch.enable', {
+    patterns: origins.map((origin) => ({
+      urlPattern: `${origin}/*`,
+      resourceType: 'Document' as const,
+      requestStage: 'Request' as const,
+    })),
+  })
+  return () => dropped
+}

@@ -4,32 +4,46 @@ import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helper
 import { ScheduleUsers } from '#services/schedule/schedule_users'
 import AppUser from '#models/schedule/app_user'
 import { schedulePerson } from '#tests/helpers/schedule_people'
+import { SignInBrowser } from '#tests/helpers/relying_party_sign_in'
 
 const sso = new SsoFake()
 
-async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'staff') {
+/** A state of the form the app sends; the callback does not know which browser holds it. */
+const STATE = 'x'.repeat(43)
+
+/** A browser that started a sign-in and came back from sso with a code for `email`. */
+async function signingIn(email: string, role: 'staff' | 'admin' = 'staff') {
   await new ScheduleUsers().create(email, role)
-  const token = sso.tokenFor({ userId: 9, email })
-  const response = await client.get('/auth/callback').qs({ token }).redirects(0)
-  return new URL(response.header('location')!, 'http://x').searchParams.get('auth_code')!
+  const browser = new SignInBrowser('/login')
+  const { state } = await browser.startSignIn()
+  const code = await browser.returnFromSso(sso.tokenFor({ userId: 9, email }), state)
+  return { browser, code, state }
 }
 
 test.group('schedule sign-in through sso', (group) => {
   withSsoFakeAndTransactions(group, sso)
 
-  test('GET /login sends a signed-out visitor to sso, a signed-in one home', async ({
+  test('GET /login: a page that sets the session cookie first, then redirects with a new state; signed in, home', async ({
     client,
     assert,
   }) => {
-    const out = await client.get('/login').redirects(0)
-    out.assertStatus(302)
-    const location = new URL(out.header('location')!)
-    assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/authorize`)
-    assert.equal(location.searchParams.get('client_id'), TEST_API_KEY)
-    assert.match(
-      location.searchParams.get('redirect_uri')!,
-      /^http:\/\/localhost:\d+\/auth\/callback$/
-    )
+    const browser = new SignInBrowser('/login')
+    const first = await browser.startSignIn()
+    assert.equal(first.response.status, 200)
+    assert.isDefined(browser.cookie('schedule.sid'))
+    const again = await browser.startSignIn()
+    assert.equal(again.response.status, 302)
+    for (const { authorizeUrl, state, response } of [first, again]) {
+      assert.equal(`${authorizeUrl.origin}${authorizeUrl.pathname}`, `${sso.url}/authorize`)
+      assert.equal(authorizeUrl.searchParams.get('client_id'), TEST_API_KEY)
+      assert.match(
+        authorizeUrl.searchParams.get('redirect_uri')!,
+        /^http:\/\/localhost:\d+\/auth\/callback$/
+      )
+      assert.match(state, /^[\w-]{43}$/)
+      assert.match(response.headers.get('cache-control')!, /no-store/)
+    }
+    assert.notEqual(again.state, first.state)
 
     const signedIn = await client
       .get('/login')
@@ -44,18 +58,24 @@ test.group('schedule sign-in through sso', (group) => {
     const missing = await client.get('/auth/callback').redirects(0)
     missing.assertHeader('location', '/?auth_error=missing_token')
 
-    const rejected = await client.get('/auth/callback').qs({ token: 'forged' }).redirects(0)
+    const token = sso.tokenFor({ userId: 3, email: 'x@example.com' })
+    const stateless = await client.get('/auth/callback').qs({ token }).redirects(0)
+    stateless.assertHeader('location', '/?auth_error=invalid_state')
+
+    const rejected = await client
+      .get('/auth/callback')
+      .qs({ token: 'forged', state: STATE })
+      .redirects(0)
     rejected.assertHeader('location', '/?auth_error=invalid_token')
 
     sso.failNextWith(502)
-    const token = sso.tokenFor({ userId: 3, email: 'x@example.com' })
-    const failed = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const failed = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     failed.assertHeader('location', '/?auth_error=server_error')
   })
 
   test('a person without an app_users record is denied', async ({ client }) => {
     const token = sso.tokenFor({ userId: 3, email: 'nobody@example.com' })
-    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?auth_error=access_denied')
   })
 
@@ -71,7 +91,7 @@ test.group('schedule sign-in through sso', (group) => {
       username: 'jane',
       avatar: 'https://cdn.example.com/jane.png',
     })
-    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     assert.match(response.header('location')!, /^\/\?auth_code=[0-9a-f]{64}$/)
     assert.isUndefined(response.header('set-cookie')!)
 
@@ -91,7 +111,7 @@ test.group('schedule sign-in through sso', (group) => {
     user.ssoUserId = 55
     await user.save()
     const token = sso.tokenFor({ userId: 55, email: 'new@example.com' })
-    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     assert.match(response.header('location')!, /auth_code=/)
   })
 
@@ -102,7 +122,7 @@ test.group('schedule sign-in through sso', (group) => {
     user.ssoUserId = 10
     await user.save()
     const token = sso.tokenFor({ userId: 11, email: 'shared@example.com' })
-    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?auth_error=access_denied')
   })
 })
@@ -110,14 +130,14 @@ test.group('schedule sign-in through sso', (group) => {
 test.group('schedule code exchange', (group) => {
   withSsoFakeAndTransactions(group, sso)
 
-  test('a valid code creates the session with the spec fields and the schedule.sid cookie', async ({
-    client,
+  test("the code of this browser's sign-in creates the session with the spec fields and the schedule.sid cookie", async ({
     assert,
   }) => {
-    const code = await codeFor(client, 'crew.chief@example.com', 'admin')
-    const response = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    response.assertStatus(200)
-    assert.containsSubset(response.body(), {
+    const { browser, code } = await signingIn('crew.chief@example.com', 'admin')
+    const before = browser.cookie('schedule.sid')
+    const response = await browser.request('POST', '/api/auth/exchange', { code })
+    assert.equal(response.status, 200)
+    assert.containsSubset(await response.json(), {
       success: true,
       user: {
         email: 'crew.chief@example.com',
@@ -126,63 +146,115 @@ test.group('schedule code exchange', (group) => {
         displayName: 'crew.chief',
       },
     })
-    const cookie = String(response.header('set-cookie')!)
+    const cookie = response.headers.getSetCookie().join('\n')
     assert.match(cookie, /schedule\.sid=/)
     assert.match(cookie, /Max-Age=2592000/)
     assert.match(cookie, /HttpOnly/)
     assert.match(cookie, /SameSite=Lax/)
-    assert.containsSubset(response.session(), {
-      email: 'crew.chief@example.com',
-      ssoUserId: 9,
-      role: 'admin',
+    assert.notEqual(browser.cookie('schedule.sid'), before, 'a new session id')
+    assert.containsSubset(await browser.json('GET', '/api/auth/me'), {
+      body: { authenticated: true, user: { email: 'crew.chief@example.com', role: 'admin' } },
     })
   })
 
-  test('missing code 400, unknown 401, expired 401, reused 401', async ({ client }) => {
-    const missing = await client.post('/api/auth/exchange').json({}).withCsrfToken()
+  test('any client without a CSRF token: missing code 400, unknown 401; expired and reused 401', async ({
+    client,
+    assert,
+  }) => {
+    const missing = await client.post('/api/auth/exchange').json({})
     missing.assertStatus(400)
     missing.assertBody({ message: 'Code is required' })
 
-    const unknown = await client
-      .post('/api/auth/exchange')
-      .json({ code: 'f'.repeat(64) })
-      .withCsrfToken()
+    const unknown = await client.post('/api/auth/exchange').json({ code: 'f'.repeat(64) })
     unknown.assertStatus(401)
     unknown.assertBody({ message: 'Invalid or expired code' })
 
-    const expired = await codeFor(client, 'late@example.com')
+    const expired = await signingIn('late@example.com')
     await db
       .from('pending_auth_codes')
-      .where('code', expired)
+      .where('code', expired.code)
       .update({ expires_at: new Date(Date.now() - 1) })
-    const late = await client.post('/api/auth/exchange').json({ code: expired }).withCsrfToken()
-    late.assertStatus(401)
+    assert.propertyVal(await expired.browser.exchange(expired.code), 'status', 401)
 
-    const code = await codeFor(client, 'twice@example.com')
-    const first = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    first.assertStatus(200)
-    const again = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    again.assertStatus(401)
+    const { browser, code } = await signingIn('twice@example.com')
+    assert.propertyVal(await browser.exchange(code), 'status', 200)
+    assert.deepEqual(await browser.exchange(code), {
+      status: 401,
+      body: { message: 'Invalid or expired code' },
+    })
   })
 
-  test('the 11th exchange from one IP within 15 minutes is 429 { message }', async ({
+  test('any client without a CSRF token: the 11th exchange from one IP within 15 minutes is 429 { message }', async ({
     client,
     assert,
   }) => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await client
-        .post('/api/auth/exchange')
-        .json({ code: 'e'.repeat(64) })
-        .withCsrfToken()
+      const response = await client.post('/api/auth/exchange').json({ code: 'e'.repeat(64) })
       response.assertStatus(401)
     }
-    const eleventh = await client
-      .post('/api/auth/exchange')
-      .json({ code: 'e'.repeat(64) })
-      .withCsrfToken()
+    const eleventh = await client.post('/api/auth/exchange').json({ code: 'e'.repeat(64) })
     eleventh.assertStatus(429)
     assert.properties(eleventh.body(), ['message'])
     assert.isAbove(Number(eleventh.header('retry-after')!), 0)
+  })
+
+  test('browser requests from another site or origin are refused with 403 { message }', async ({
+    assert,
+  }) => {
+    const { browser, code } = await signingIn('far@example.com')
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', 'origin': 'http://localhost:5000' },
+      { origin: 'https://attacker.example' },
+    ]
+    for (const headers of refused) {
+      assert.deepEqual(await browser.exchange(code, headers), {
+        status: 403,
+        body: { message: 'Cross-site requests are not accepted here' },
+      })
+    }
+    const sameOrigin = await browser.exchange(code, {
+      'sec-fetch-site': 'same-origin',
+      'origin': browser.baseUrl,
+    })
+    assert.equal(sameOrigin.status, 200)
+  })
+})
+
+test.group('schedule sign-in is bound to the browser that started it', (group) => {
+  withSsoFakeAndTransactions(group, sso)
+
+  test("a link to the callback with an attacker's token signs no other browser in", async ({
+    assert,
+  }) => {
+    await new ScheduleUsers().create('mallory@example.com', 'admin')
+    const attacker = new SignInBrowser('/login')
+    const { state } = await attacker.startSignIn()
+    const token = sso.tokenFor({ userId: 66, email: 'mallory@example.com' })
+
+    const victim = new SignInBrowser('/login')
+    await victim.startSignIn()
+    const code = await victim.returnFromSso(token, state)
+    assert.deepEqual(await victim.exchange(code), {
+      status: 401,
+      body: { message: 'Invalid or expired code' },
+    })
+    assert.deepPropertyVal(await victim.json('GET', '/api/auth/me'), 'body', {
+      authenticated: false,
+    })
+  })
+
+  test("an attacker's code is refused in another browser and stays the attacker's", async ({
+    assert,
+  }) => {
+    const { browser: attacker, code } = await signingIn('mallory@example.com')
+    const victim = new SignInBrowser('/login')
+    await victim.startSignIn()
+    assert.propertyVal(await victim.exchange(code), 'status', 401)
+    assert.deepPropertyVal(await victim.json('GET', '/api/auth/me'), 'body', {
+      authenticated: false,
+    })
+    assert.propertyVal(await attacker.exchange(code), 'status', 200)
   })
 })
 

@@ -5,25 +5,43 @@ import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helper
 import { TransferUsers } from '#services/transfer/transfer_users'
 import User from '#models/transfer/user'
 import { transferPerson } from '#tests/helpers/transfer_people'
+import { SignInBrowser } from '#tests/helpers/relying_party_sign_in'
 
 const sso = new SsoFake()
+/** A state of the form the app sends; the callback does not know which browser holds it. */
+const STATE = 'x'.repeat(43)
 
 test.group('transfer sign-in through sso', (group) => {
   withSsoFakeAndTransactions(group, sso)
 
-  test('GET /api/auth/login sends the browser to sso with client_id and a redirect_uri from the request', async ({
-    client,
+  test('GET /api/auth/login without a session cookie: a page that sets it and moves on to sso', async ({
     assert,
   }) => {
-    const response = await client.get('/api/auth/login').redirects(0)
-    response.assertStatus(302)
-    const location = new URL(response.header('location')!)
-    assert.equal(`${location.origin}${location.pathname}`, `${sso.url}/authorize`)
-    assert.equal(location.searchParams.get('client_id'), TEST_API_KEY)
+    const browser = new SignInBrowser('/api/auth/login')
+    const { response, authorizeUrl, state } = await browser.startSignIn()
+    assert.equal(response.status, 200)
+    assert.match(response.headers.get('cache-control')!, /no-store/)
+    assert.isDefined(browser.cookie('sessionId'))
+    assert.equal(`${authorizeUrl.origin}${authorizeUrl.pathname}`, `${sso.url}/authorize`)
+    assert.equal(authorizeUrl.searchParams.get('client_id'), TEST_API_KEY)
     assert.match(
-      location.searchParams.get('redirect_uri')!,
+      authorizeUrl.searchParams.get('redirect_uri')!,
       /^http:\/\/127\.0\.0\.1:\d+\/auth\/callback$/
     )
+    assert.match(state, /^[\w-]{43}$/)
+  })
+
+  test('GET /api/auth/login with a session redirects to sso, with a new state every time', async ({
+    assert,
+  }) => {
+    const browser = new SignInBrowser('/api/auth/login')
+    const first = await browser.startSignIn()
+    const second = await browser.startSignIn()
+    assert.equal(second.response.status, 302)
+    assert.match(second.response.headers.get('cache-control')!, /no-store/)
+    assert.equal(second.authorizeUrl.searchParams.get('client_id'), TEST_API_KEY)
+    assert.match(second.state, /^[\w-]{43}$/)
+    assert.notEqual(second.state, first.state)
   })
 
   test('the callback without a token redirects with missing_token', async ({ client }) => {
@@ -32,21 +50,32 @@ test.group('transfer sign-in through sso', (group) => {
     response.assertHeader('location', '/?auth_error=missing_token')
   })
 
+  test('the callback without a state of ours redirects with invalid_state', async ({ client }) => {
+    const token = sso.tokenFor({ userId: 7, email: 'kim@example.com' })
+    for (const query of [{ token }, { token, state: 'made-up-by-sso' }]) {
+      const response = await client.get('/auth/callback').qs(query).redirects(0)
+      response.assertHeader('location', '/?auth_error=invalid_state')
+    }
+  })
+
   test('the callback with a token sso rejects redirects with invalid_token', async ({ client }) => {
-    const response = await client.get('/auth/callback').qs({ token: 'forged' }).redirects(0)
+    const response = await client
+      .get('/auth/callback')
+      .qs({ token: 'forged', state: STATE })
+      .redirects(0)
     response.assertHeader('location', '/?auth_error=invalid_token')
   })
 
   test('the callback when sso fails redirects with server_error', async ({ client }) => {
     sso.failNextWith(500)
     const token = sso.tokenFor({ userId: 7, email: 'kim@example.com' })
-    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?auth_error=server_error')
   })
 
   test('a person sso knows but transfer does not gets no_access', async ({ client }) => {
     const token = sso.tokenFor({ userId: 7, email: 'stranger@example.com' })
-    const response = await client.get('/auth/callback').qs({ token }).redirects(0)
+    const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?error=no_access')
   })
 
@@ -58,7 +87,7 @@ test.group('transfer sign-in through sso', (group) => {
     const token = sso.tokenFor({ userId: 42, email: 'kim.lee@EXAMPLE.com', displayName: 'Kim Lee' })
 
     for (const path of ['/auth/callback', '/api/auth/callback']) {
-      const response = await client.get(path).qs({ token }).redirects(0)
+      const response = await client.get(path).qs({ token, state: STATE }).redirects(0)
       response.assertStatus(302)
       assert.match(response.header('location')!, /^\/admin\?auth_code=[0-9a-f]{64}$/)
       assert.isUndefined(response.header('set-cookie')!)
@@ -69,94 +98,179 @@ test.group('transfer sign-in through sso', (group) => {
   })
 })
 
-async function codeFor(client: any, email: string, role: 'staff' | 'admin' = 'staff') {
+/** A browser that started a sign-in and came back from sso with a code for `email`. */
+async function signingIn(email: string, role: 'staff' | 'admin' = 'staff') {
   await new TransferUsers().create(email, role)
-  const token = sso.tokenFor({ userId: 5, email })
-  const response = await client.get('/auth/callback').qs({ token }).redirects(0)
-  return new URL(response.header('location')!, 'http://x').searchParams.get('auth_code')!
+  const browser = new SignInBrowser('/api/auth/login')
+  const { state } = await browser.startSignIn()
+  const code = await browser.returnFromSso(sso.tokenFor({ userId: 5, email }), state)
+  return { browser, code, state }
 }
 
 test.group('transfer code exchange', (group) => {
   withSsoFakeAndTransactions(group, sso)
 
-  test('a valid code creates the session: 200 with the user and the sessionId cookie', async ({
-    client,
+  test("the code of this browser's sign-in creates the session: 200 with the user and the sessionId cookie", async ({
     assert,
   }) => {
-    const code = await codeFor(client, 'ana@example.com', 'admin')
-    const response = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    response.assertStatus(200)
-    assert.containsSubset(response.body(), {
+    const { browser, code } = await signingIn('ana@example.com', 'admin')
+    const before = browser.cookie('sessionId')
+    const response = await browser.request('POST', '/api/auth/exchange', { code })
+    assert.equal(response.status, 200)
+    assert.containsSubset(await response.json(), {
       email: 'ana@example.com',
       displayName: 'ana',
       avatar: null,
       role: 'admin',
     })
-    const cookie = String(response.header('set-cookie')!)
+    const cookie = response.headers.getSetCookie().join('\n')
     assert.match(cookie, /sessionId=/)
     assert.match(cookie, /Max-Age=2592000/)
     assert.match(cookie, /HttpOnly/)
     assert.match(cookie, /SameSite=Lax/)
-    assert.equal(response.session().userRole, 'admin')
-    assert.equal(response.session().userEmail, 'ana@example.com')
+    assert.notEqual(browser.cookie('sessionId'), before, 'a new session id')
+    const me = await browser.json('GET', '/api/auth/me')
+    assert.containsSubset(me, { status: 200, body: { email: 'ana@example.com', role: 'admin' } })
   })
 
-  test('a missing or non-string code is a 400', async ({ client }) => {
-    const missing = await client.post('/api/auth/exchange').json({}).withCsrfToken()
+  test('any client without a CSRF token: 400 for a missing or non-string code', async ({
+    client,
+  }) => {
+    const missing = await client.post('/api/auth/exchange').json({})
     missing.assertStatus(400)
     missing.assertBody({ error: 'Code is required' })
-    const numeric = await client.post('/api/auth/exchange').json({ code: 12 }).withCsrfToken()
+    const numeric = await client.post('/api/auth/exchange').json({ code: 12 })
     numeric.assertStatus(400)
+    const inQueryOnly = await client.post('/api/auth/exchange').qs({ code: 'a'.repeat(64) })
+    inQueryOnly.assertStatus(400)
   })
 
-  test('an unknown code is a 401', async ({ client }) => {
-    const response = await client
-      .post('/api/auth/exchange')
-      .json({ code: 'a'.repeat(64) })
-      .withCsrfToken()
+  test('any client without a CSRF token: 401 for an unknown code', async ({ client }) => {
+    const response = await client.post('/api/auth/exchange').json({ code: 'a'.repeat(64) })
     response.assertStatus(401)
     response.assertBody({ error: 'Invalid or expired code' })
   })
 
-  test('an expired code is a 401', async ({ client }) => {
-    const code = await codeFor(client, 'old@example.com')
+  test('an expired code is a 401', async ({ assert }) => {
+    const { browser, code } = await signingIn('old@example.com')
     await db
       .from('pending_auth_codes')
       .where('code', code)
       .update({ expires_at: new Date(Date.now() - 1000) })
-    const response = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    response.assertStatus(401)
+    const response = await browser.exchange(code)
+    assert.deepEqual(response, { status: 401, body: { error: 'Invalid or expired code' } })
   })
 
-  test('a code works once', async ({ client, assert }) => {
-    const code = await codeFor(client, 'once@example.com')
-    const first = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    first.assertStatus(200)
-    const second = await client.post('/api/auth/exchange').json({ code }).withCsrfToken()
-    second.assertStatus(401)
+  test('a code works once', async ({ assert }) => {
+    const { browser, code } = await signingIn('once@example.com')
+    assert.propertyVal(await browser.exchange(code), 'status', 200)
+    assert.propertyVal(await browser.exchange(code), 'status', 401)
     assert.lengthOf(await db.from('pending_auth_codes').where('code', code), 0)
   })
 
-  test('the 11th exchange within 15 minutes is refused with 429', async ({ client, assert }) => {
+  test('any client without a CSRF token: the 11th exchange within 15 minutes is 429', async ({
+    client,
+    assert,
+  }) => {
     for (let attempt = 1; attempt <= 10; attempt++) {
-      const response = await client
-        .post('/api/auth/exchange')
-        .json({ code: 'b'.repeat(64) })
-        .withCsrfToken()
+      const response = await client.post('/api/auth/exchange').json({ code: 'b'.repeat(64) })
       response.assertStatus(401)
     }
-    const eleventh = await client
-      .post('/api/auth/exchange')
-      .json({ code: 'b'.repeat(64) })
-      .withCsrfToken()
+    const eleventh = await client.post('/api/auth/exchange').json({ code: 'b'.repeat(64) })
     eleventh.assertStatus(429)
     assert.properties(eleventh.body(), ['error'])
     assert.isAbove(Number(eleventh.header('retry-after')!), 0)
   })
 
-  test('an exchange without the CSRF token is refused', async ({ client }) => {
-    const response = await client.post('/api/auth/exchange').json({ code: 'c'.repeat(64) })
-    response.assertStatus(403)
+  test('browser requests from another site or origin are refused with 403 { error }', async ({
+    assert,
+  }) => {
+    const { browser, code } = await signingIn('far@example.com')
+    const own = browser.baseUrl
+    const refused: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site', 'origin': 'http://localhost:3334' },
+      { origin: 'https://attacker.example' },
+      { origin: 'null' },
+    ]
+    for (const headers of refused) {
+      assert.deepEqual(await browser.exchange(code, headers), {
+        status: 403,
+        body: { error: 'Cross-site requests are not accepted here' },
+      })
+    }
+    const sameOrigin = await browser.exchange(code, {
+      'sec-fetch-site': 'same-origin',
+      'origin': own,
+    })
+    assert.equal(sameOrigin.status, 200)
+  })
+})
+
+test.group('transfer sign-in is bound to the browser that started it', (group) => {
+  withSsoFakeAndTransactions(group, sso)
+
+  test("a link to the callback with an attacker's token signs no other browser in", async ({
+    assert,
+  }) => {
+    await new TransferUsers().create('mallory@example.com', 'admin')
+    const attacker = new SignInBrowser('/api/auth/login')
+    const { state } = await attacker.startSignIn()
+    const token = sso.tokenFor({ userId: 66, email: 'mallory@example.com' })
+
+    // The victim's browser is in the middle of its own sign-in, or has no session at all.
+    const victim = new SignInBrowser('/api/auth/login')
+    await victim.startSignIn()
+    const code = await victim.returnFromSso(token, state)
+    assert.deepEqual(await victim.exchange(code), {
+      status: 401,
+      body: { error: 'Invalid or expired code' },
+    })
+    assert.propertyVal(await victim.json('GET', '/api/auth/me'), 'status', 401)
+
+    const fresh = new SignInBrowser('/api/auth/login')
+    const codeInFresh = await fresh.returnFromSso(token, state)
+    assert.propertyVal(await fresh.exchange(codeInFresh), 'status', 401)
+    assert.propertyVal(await fresh.json('GET', '/api/auth/me'), 'status', 401)
+  })
+
+  test("an attacker's code is refused in another browser and stays the attacker's", async ({
+    assert,
+  }) => {
+    const { browser: attacker, code, state } = await signingIn('mallory@example.com')
+    const victim = new SignInBrowser('/api/auth/login')
+    await victim.startSignIn()
+    assert.propertyVal(await victim.exchange(code), 'status', 401)
+    // Naming the attacker's state in the request does not help: only the session counts.
+    const named = await victim.jsonWith(
+      'POST',
+      `/api/auth/exchange?state=${state}`,
+      { code, state },
+      {}
+    )
+    assert.equal(named.status, 401)
+    assert.propertyVal(await victim.json('GET', '/api/auth/me'), 'status', 401)
+
+    assert.propertyVal(await attacker.exchange(code), 'status', 200)
+  })
+
+  test('sign-ins started in several tabs all finish; a state works once; the sixth forgets the oldest', async ({
+    assert,
+  }) => {
+    await new TransferUsers().create('tabs@example.com')
+    const browser = new SignInBrowser('/api/auth/login')
+    const states: string[] = []
+    for (let tab = 0; tab < 6; tab++) {
+      const { state } = await browser.startSignIn()
+      states.push(state)
+    }
+    const codeFor = (state: string) =>
+      browser.returnFromSso(sso.tokenFor({ userId: 8, email: 'tabs@example.com' }), state)
+
+    assert.propertyVal(await browser.exchange(await codeFor(states[0])), 'status', 401)
+    assert.propertyVal(await browser.exchange(await codeFor(states[1])), 'status', 200)
+    assert.propertyVal(await browser.exchange(await codeFor(states[5])), 'status', 200)
+    assert.propertyVal(await browser.exchange(await codeFor(states[1])), 'status', 401)
   })
 })
 

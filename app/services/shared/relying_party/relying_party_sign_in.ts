@@ -1,11 +1,25 @@
 import logger from '@adonisjs/core/services/logger'
+import type { Session } from '@adonisjs/session'
 import type { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
+import { isSignInState, signInStates } from '#services/shared/relying_party/sign_in_states'
 import type { SsoClient, SsoUser } from '#services/shared/relying_party/sso_client'
 
+/** Where /login sends the browser, and whether it must go through a page first. */
+export interface SignInStart {
+  authorizeUrl: string
+  /**
+   * The browser brought no session cookie. The cookie that holds the state
+   * must then be set on a 200 page rather than on the redirect to sso, which
+   * some mobile browsers drop.
+   */
+  viaPage: boolean
+}
+
 /**
- * The callback and exchange of the auth-code variant (spec 1, section 5), as
- * both relying apps run them. An app says only whom it admits and where the
- * browser lands; the callback itself never touches the session.
+ * The start, callback and exchange of the auth-code variant (spec 1, section
+ * 5), as both relying apps run them, with every sign-in bound to the browser
+ * that started it (decided deviation 6). An app says only whom it admits and
+ * where the browser lands; the callback itself never touches the session.
  */
 export abstract class RelyingPartySignIn<SessionUser extends Record<string, unknown>> {
   /** Where the page that exchanges the code lives. */
@@ -21,10 +35,25 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
   /** The local person for a validated sso user (updating them), or null when not allowed in. */
   protected abstract admit(ssoUser: SsoUser): Promise<SessionUser | null>
 
-  /** Where the callback redirects the browser. */
-  async callback(token: unknown): Promise<string> {
+  /** Starts a sign-in from this browser: a new state in its session, sent along to sso. */
+  begin(session: Session, redirectUri: string): SignInStart {
+    return {
+      authorizeUrl: this.sso.authorizeUrl(redirectUri, signInStates.begin(session)),
+      viaPage: session.fresh,
+    }
+  }
+
+  /**
+   * Where the callback redirects the browser. The code it hands out is bound
+   * to the echoed `state`; a callback without one of our states was not
+   * started by any browser of ours and gets no code.
+   */
+  async callback(token: unknown, state: unknown): Promise<string> {
     if (typeof token !== 'string' || token.length === 0) {
       return '/?auth_error=missing_token'
+    }
+    if (!isSignInState(state)) {
+      return '/?auth_error=invalid_state'
     }
     try {
       const answer = await this.sso.validateToken(token)
@@ -35,15 +64,25 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
       if (!user) {
         return this.deniedRedirect
       }
-      return `${this.landingPath}?auth_code=${await this.codes.issue(user)}`
+      return `${this.landingPath}?auth_code=${await this.codes.issue(user, state)}`
     } catch (error) {
       logger.error({ err: error }, 'sign-in callback failed')
       return '/?auth_error=server_error'
     }
   }
 
-  /** The user stored with a valid code, which is used up; null otherwise. */
-  exchange(code: string) {
-    return this.codes.consume<SessionUser>(code)
+  /**
+   * The user stored with a valid code that this session's own sign-in asked
+   * for; the code and that sign-in's state are used up. Null otherwise: an
+   * unknown, expired or used code, or one bound to another browser.
+   */
+  async exchange(session: Session, code: string): Promise<SessionUser | null> {
+    const held = signInStates.held(session).map((state) => state.value)
+    const consumed = await this.codes.consume<SessionUser>(code, held)
+    if (!consumed) {
+      return null
+    }
+    signInStates.finish(session, consumed.state)
+    return consumed.user
   }
 }

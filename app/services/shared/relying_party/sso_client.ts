@@ -27,13 +27,12 @@ export class SsoClient {
     private readonly timeoutMs = 10_000
   ) {}
 
-  authorizeUrl(redirectUri: string, state?: string) {
+  /** Always with the app's own `state`: one that sso makes up could not be checked. */
+  authorizeUrl(redirectUri: string, state: string) {
     const url = new URL('/authorize', this.baseUrl)
     url.searchParams.set('client_id', this.apiKey)
     url.searchParams.set('redirect_uri', redirectUri)
-    if (state) {
-      url.searchParams.set('state', state)
-    }
+    url.searchParams.set('state', state)
     return url.toString()
   }
 
