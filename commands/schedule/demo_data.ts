@@ -13,6 +13,11 @@ export default class ScheduleDemoData extends AppCommand {
   declare force?: boolean
 
   @flags.boolean({
+    description: 'When the app is not empty, say so and change nothing, without failing',
+  })
+  declare ifEmpty?: boolean
+
+  @flags.boolean({
     description: 'End with the summary as one line of JSON (the launcher reads it)',
   })
   declare json?: boolean
@@ -25,8 +30,12 @@ export default class ScheduleDemoData extends AppCommand {
     const demo = await this.app.container.make(DemoCompany)
     const existing = await demo.projectCount()
     if (existing > 0 && !this.force) {
+      const why = `schedule already has ${existing} project(s); the demo company goes into an empty schedule only`
+      if (this.ifEmpty) {
+        return this.skip(why)
+      }
       return this.fail(
-        `schedule already has ${existing} project(s); the demo company goes into an empty schedule only. Run again with --force to add it anyway (its people are then booked where they are free).`
+        `${why}. Run again with --force to add it anyway (its people are then booked where they are free).`
       )
     }
     const actor = await demo.actor()
@@ -42,6 +51,13 @@ export default class ScheduleDemoData extends AppCommand {
     )
     if (this.json) {
       this.logger.log(JSON.stringify(summary))
+    }
+  }
+
+  protected skip(why: string) {
+    this.logger.info(`Nothing added: ${why}`)
+    if (this.json) {
+      this.logger.log(JSON.stringify({ skipped: why }))
     }
   }
 

@@ -13,6 +13,11 @@ export default class TransferDemoData extends AppCommand {
   declare force?: boolean
 
   @flags.boolean({
+    description: 'When the app is not empty, say so and change nothing, without failing',
+  })
+  declare ifEmpty?: boolean
+
+  @flags.boolean({
     description: 'End with the summary as one line of JSON (the launcher reads it)',
   })
   declare json?: boolean
@@ -26,9 +31,15 @@ export default class TransferDemoData extends AppCommand {
     const demo = await this.app.container.make(DemoFiles)
     const existing = await demo.uploadCount()
     if (existing > 0 && !this.force) {
-      this.logger.error(
-        `transfer already has ${existing} upload(s); the demo files go into an empty transfer only. Run again with --force to add them anyway.`
-      )
+      const why = `transfer already has ${existing} upload(s); the demo files go into an empty transfer only`
+      if (this.ifEmpty) {
+        this.logger.info(`Nothing added: ${why}`)
+        if (this.json) {
+          this.logger.log(JSON.stringify({ skipped: why }))
+        }
+        return
+      }
+      this.logger.error(`${why}. Run again with --force to add them anyway.`)
       this.exitCode = 1
       return
     }

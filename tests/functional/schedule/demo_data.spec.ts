@@ -129,6 +129,15 @@ test.group('schedule:demo-data', (group) => {
     assert.equal(await count('projects'), 1)
     assert.equal(await count('crews'), 0)
 
+    // The launcher's way: a schedule used before is left alone, and that is no failure.
+    const skipped = await runCommand('schedule:demo-data', ['--if-empty', '--json'])
+    assert.equal(skipped.exitCode, 0, skipped.output)
+    assert.deepEqual(JSON.parse(skipped.output.split('\n').at(-1)!), {
+      skipped:
+        'schedule already has 1 project(s); the demo company goes into an empty schedule only',
+    })
+    assert.equal(await count('projects'), 1)
+
     const forced = await runCommand('schedule:demo-data', ['--force'])
     assert.equal(forced.exitCode, 0, forced.output)
     assert.equal(await active('projects'), 26)

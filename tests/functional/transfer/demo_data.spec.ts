@@ -116,6 +116,11 @@ test.group('transfer:demo-data', (group) => {
     assert.include(refused.output, 'transfer already has 1 upload(s)')
     assert.lengthOf(await PublicUpload.all(), 1)
 
+    const skipped = await runCommand('transfer:demo-data', ['--if-empty'])
+    assert.equal(skipped.exitCode, 0, skipped.output)
+    assert.include(skipped.output, 'Nothing added: transfer already has 1 upload(s)')
+    assert.lengthOf(await PublicUpload.all(), 1)
+
     const forced = await runCommand('transfer:demo-data', ['--force'])
     assert.equal(forced.exitCode, 0, forced.output)
     assert.lengthOf(await PublicUpload.all(), 6)
