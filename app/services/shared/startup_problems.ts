@@ -162,12 +162,16 @@ export function blockedDirectory(target: string, user: { uid: number; gids: numb
  * private home (/root is mode 700) is out of its reach, and initdb would
  * die with a bare EACCES. Returns the explanation, or null when all is well.
  */
-export function postgresUserCannotReach(paths: string[]) {
-  if (process.getuid?.() !== 0) {
+export function postgresUserCannotReach(
+  paths: string[],
+  runningAsRoot = process.getuid?.() === 0,
+  postgresUser?: { uid: number; gids: number[] }
+) {
+  if (!runningAsRoot) {
     return null
   }
   // A user created for the purpose owns nothing: only the "others" bits count.
-  const user = systemUser('postgres') ?? { name: 'postgres', uid: -1, gids: [] }
+  const user = postgresUser ?? systemUser('postgres') ?? { uid: -1, gids: [] }
   for (const path of paths) {
     const blocked = blockedDirectory(path, user)
     if (blocked) {
