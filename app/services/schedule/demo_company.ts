@@ -159,16 +159,20 @@ export function planDemoProjects(
       })
     }
 
-    const choose = (kind: ResourceKind, names: string[], status: DemoBookingStatus) => {
+    /** Books someone of `names` with a status drawn for the project; a free one if it books. */
+    const fill = (kind: ResourceKind, names: string[], role: DemoRole | null) => {
+      const status = random.weighted(STATUS_MIX[project.status])
       const candidates = random.shuffled(names).filter((name) => !onProject.has(`${kind}:${name}`))
       const books = BOOKING_STATUSES[status].booksPerson
       const chosen = books
         ? candidates.find((name) => isFree(`${kind}:${name}`, dates))
         : candidates[0]
-      if (chosen && books) {
-        occupy(`${kind}:${chosen}`, dates)
+      if (chosen) {
+        if (books) {
+          occupy(`${kind}:${chosen}`, dates)
+        }
+        book(kind, chosen, role, status, false)
       }
-      return chosen
     }
 
     for (const role of template.roles) {
@@ -178,29 +182,21 @@ export function planDemoProjects(
         book('crew', entry.name, role, entry.status, true)
         continue
       }
-      const status = random.weighted(STATUS_MIX[project.status])
-      const name = choose(
+      fill(
         'crew',
         DEMO_CREW.filter((member) => member.role === role).map((member) => member.name),
-        status
+        role
       )
-      if (name) {
-        book('crew', name, role, status, false)
-      }
     }
     for (const entry of fixed.filter((candidate) => candidate.kind === 'crew')) {
       book('crew', entry.name, entry.kind === 'crew' ? entry.role : null, entry.status, true)
     }
     for (const type of template.vendors) {
-      const status = random.weighted(STATUS_MIX[project.status])
-      const name = choose(
+      fill(
         'vendor',
         DEMO_VENDORS.filter((vendor) => vendor.type === type).map((vendor) => vendor.name),
-        status
+        null
       )
-      if (name) {
-        book('vendor', name, null, status, false)
-      }
     }
     for (const entry of fixed.filter((candidate) => candidate.kind === 'vendor')) {
       book('vendor', entry.name, null, entry.status, true)
