@@ -64,5 +64,7 @@ export default defineConfig({
 
   hooks: {
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
+    // schedule's migrations against DATABASE_PUBLIC_URL, when it is set.
+    buildFinished: [() => import('#start/build_time_migrations')],
   },
 })

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { APP_PROFILES, currentAppId } from '../app/services/shared/app_profiles.ts'
 import { EmbeddedDatabase } from '../app/services/shared/embedded_database.ts'
+import { StartupProblem } from '../app/services/shared/startup_problems.ts'
 
 export const DEFAULT_EMBEDDED_PORT = 54320
 
@@ -18,7 +19,16 @@ export async function provideEmbeddedDatabase(appRoot: URL) {
     fileURLToPath(new URL('storage/postgres', appRoot)),
     Number(process.env.EMBEDDED_PG_PORT ?? DEFAULT_EMBEDDED_PORT)
   )
-  await database.start((line) => console.error(line))
+  try {
+    await database.start((line) => console.error(line))
+  } catch (error) {
+    // Said in words already (a taken port, a folder PostgreSQL cannot reach).
+    if (error instanceof StartupProblem) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
   await database.ensureDatabase(profile.database)
   process.env.DATABASE_URL = database.url(profile.database)
   return database

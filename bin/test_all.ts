@@ -21,6 +21,7 @@ import {
   withDatabase,
 } from '../app/services/shared/embedded_database.ts'
 import { freePort } from '../app/services/shared/local_stack.ts'
+import { StartupProblem } from '../app/services/shared/startup_problems.ts'
 
 const root = fileURLToPath(new URL('../', import.meta.url))
 const args = process.argv.slice(2)
@@ -37,7 +38,16 @@ let embedded: EmbeddedDatabase | null = null
 let serverUrl = process.env.DATABASE_URL
 if (!serverUrl) {
   embedded = new EmbeddedDatabase(embeddedDirectory, await freePort())
-  await embedded.start((line) => console.error(line))
+  try {
+    await embedded.start((line) => console.error(line))
+  } catch (error) {
+    if (error instanceof StartupProblem) {
+      console.error(error.message)
+      await rm(embeddedDirectory, { recursive: true, force: true })
+      process.exit(1)
+    }
+    throw error
+  }
   serverUrl = embedded.url('postgres')
 }
 

@@ -5,6 +5,7 @@
  * bookings skip a day or carry a note for one.
  */
 import type pg from 'pg'
+import { seededRandom } from '../../app/services/shared/seeded_random.ts'
 
 export type DataShape = {
   year: number
@@ -12,32 +13,6 @@ export type DataShape = {
   vendors: number
   projects: number
   seed: number
-}
-
-/** mulberry32: small, fast and good enough to spread bench data. */
-function generator(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)],
-    /** One of `choices`, each with its weight. */
-    weighted: <T>(choices: readonly [T, number][]) => {
-      let roll = next() * choices.reduce((sum, [, weight]) => sum + weight, 0)
-      for (const [choice, weight] of choices) {
-        roll -= weight
-        if (roll < 0) return choice
-      }
-      return choices[choices.length - 1][0]
-    },
-  }
 }
 
 const FIRST =
@@ -97,7 +72,7 @@ const STATUSES: [number, number][] = [
 const BOOKS = new Set([1, 2])
 
 export function generate(shape: DataShape) {
-  const random = generator(shape.seed)
+  const random = seededRandom(shape.seed)
   const crew = Array.from({ length: shape.crew }, (_, index) => ({
     id: index + 1,
     name: `${random.pick(FIRST)} ${random.pick(LAST)} ${index + 1}`,

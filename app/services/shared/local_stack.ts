@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { APP_IDS, APP_PROFILES, type AppId } from './app_profiles.ts'
+import { StackStepFailed, StartupProblem } from './startup_problems.ts'
 
 export interface LocalStackOptions {
   /** Project root (where ace.js is). */
@@ -26,6 +27,28 @@ export type SeedResult =
       apps: { name: string; apiKey: string; secretKey: string; redirectUris: string[] }[]
     }
   | { seeded: false; apps: { name: string; apiKey: string; redirectUris: string[] }[] }
+
+/** What `schedule:demo-data --json` prints last (the parts shown), or why it added nothing. */
+export type ScheduleDemoResult =
+  | {
+      companyName: string
+      projects: number
+      crew: number
+      vendors: number
+      clients: number
+      openConflicts: number
+    }
+  | { skipped: string }
+
+/** What `transfer:demo-data --json` prints last (the parts shown), or why it added nothing. */
+export type TransferDemoResult =
+  | {
+      uploads: { fileName: string }[]
+      shares: { url: string; fileName: string; password: string | null }[]
+    }
+  | { skipped: string }
+
+export type DemoDataResult = { schedule: ScheduleDemoResult; transfer: TransferDemoResult }
 
 /**
  * The three apps as one local stack: migrations, the demo seed and the three
@@ -66,6 +89,23 @@ export class LocalStack {
       )
     }
     return seed
+  }
+
+  /**
+   * Fills schedule and transfer with their demo data (a production company,
+   * a few uploads and shares). The launcher does this on a first start; the
+   * browser tests do not, so their apps start empty. An app that already
+   * holds data (a database used before) is left as it is.
+   */
+  async addDemoData(seed: SeedResult): Promise<DemoDataResult> {
+    const lastLine = (output: string) => JSON.parse(output.trim().split('\n').at(-1)!)
+    const schedule = lastLine(
+      await this.#ace('schedule', ['schedule:demo-data', '--if-empty', '--json'], seed)
+    )
+    const transfer = lastLine(
+      await this.#ace('transfer', ['transfer:demo-data', '--if-empty', '--json'], seed)
+    )
+    return { schedule, transfer }
   }
 
   /** Starts the three servers and resolves once each answers HTTP. */
@@ -154,7 +194,7 @@ export class LocalStack {
       child.once('exit', (code) =>
         code === 0
           ? resolve(output)
-          : reject(new Error(`node ace ${args.join(' ')} (${appId}) failed:\n${output}`))
+          : reject(new StackStepFailed(`\`node ace ${args.join(' ')}\` (${appId})`, output))
       )
     })
   }
@@ -177,7 +217,9 @@ export class LocalStack {
     const child = this.#children.get(appId)!
     while (Date.now() < deadline) {
       if (child.exitCode !== null) {
-        throw new Error(`${appId} exited while starting`)
+        throw new StartupProblem(
+          `${appId} stopped while starting; its last lines above (marked ${appId}) say why.`
+        )
       }
       try {
         // A JSON 404 proves the server answers without touching pages, whose
@@ -190,7 +232,9 @@ export class LocalStack {
         await new Promise((resolve) => setTimeout(resolve, 250))
       }
     }
-    throw new Error(`${appId} did not start within 90 seconds`)
+    throw new StartupProblem(
+      `${appId} did not answer within 90 seconds of starting; its lines above (marked ${appId}) may say why.`
+    )
   }
 }
 
