@@ -1,7 +1,7 @@
 import vine, { errors as vineErrors } from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import AppSetting from '#models/schedule/app_setting'
-import { upsert } from '#services/shared/upsert'
+import { upsert } from '#services/shared/atomic_writes'
 
 /*
  * Every setting an admin edits under Administration: its default, its rule,

@@ -1,5 +1,5 @@
 import EmailTemplate from '#models/transfer/email_template'
-import { upsert } from '#services/shared/upsert'
+import { upsert } from '#services/shared/atomic_writes'
 
 type TemplateDefinition = {
   description: string

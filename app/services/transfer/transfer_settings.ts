@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import Setting from '#models/transfer/setting'
-import { upsert } from '#services/shared/upsert'
+import { upsert } from '#services/shared/atomic_writes'
 
 /*
  * Every runtime setting transfer knows: its default, its rule, the editor the

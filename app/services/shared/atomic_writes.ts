@@ -18,3 +18,12 @@ export async function upsert(
   const columns = Object.keys(row).filter((column) => column !== key)
   await client.insertQuery().table(table).insert(row).onConflict(key).merge(columns)
 }
+
+/**
+ * Whether a write failed on a unique index: what a check-then-write race
+ * ends in when another request took the value between the check and the
+ * write. Callers answer it like the check would have.
+ */
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string } | null)?.code === '23505'
+}
