@@ -43,11 +43,7 @@ test.group('sso: saves at the same moment', (group) => {
     )
 
     const statuses = responses.map((response) => response.status())
-    assert.deepEqual(
-      [...statuses].sort(),
-      [200, ...Array(PEOPLE - 1).fill(422)],
-      String(statuses)
-    )
+    assert.deepEqual([...statuses].sort(), [200, ...Array(PEOPLE - 1).fill(422)], String(statuses))
     for (const refused of responses.filter((response) => response.status() === 422)) {
       assert.deepEqual(refused.body().errors, [
         { field: 'username', message: 'This username is taken.', rule: 'unique' },
