@@ -187,4 +187,120 @@ test.group('schedule project page in the browser', (group) => {
     await page.getByText('“Half day on each”', { exact: false }).waitFor()
     await page.getByRole('link', { name: '1 double booking' }).waitFor({ state: 'detached' })
   })
+  test("a day's fields typed one after the other without a pause are all there after a reload", async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Harbour documentary',
+      startDate: '2031-09-01',
+      endDate: '2031-09-03',
+    })
+    await openProject(page, project)
+    const day = page.getByTestId('day-2031-09-02')
+
+    // Each field is left for the next at once, so its save is still on its way when the next one goes.
+    await day.getByLabel('Title of Tue 2 Sep 2031').fill('Studio day')
+    await page.keyboard.press('Tab')
+    await day.getByLabel('Call time on Tue 2 Sep 2031').fill('07:30')
+    await page.keyboard.press('Tab')
+    await day.getByLabel('Wrap time on Tue 2 Sep 2031').fill('19:00')
+    await page.keyboard.press('Tab')
+    await day.getByLabel('Notes on Tue 2 Sep 2031').fill('Load in at the back door')
+    await page.keyboard.press('Tab')
+    await day.getByText('Saved', { exact: true }).waitFor()
+
+    await page.reload()
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+    const reloaded = page.getByTestId('day-2031-09-02')
+    assert.deepEqual(
+      await Promise.all(
+        ['Title of', 'Call time on', 'Wrap time on', 'Notes on'].map((label) =>
+          reloaded.getByLabel(`${label} Tue 2 Sep 2031`).inputValue()
+        )
+      ),
+      ['Studio day', '07:30', '19:00', 'Load in at the back door']
+    )
+  })
+
+  test('a refused title stays as typed with the reason beside it, and never says Saved', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Lake swim',
+      startDate: '2031-10-06',
+      endDate: '2031-10-07',
+    })
+    await openProject(page, project)
+    const day = page.getByTestId('day-2031-10-06')
+    const title = day.getByLabel('Title of Mon 6 Oct 2031')
+    const tooLong = `Sunrise ${'x'.repeat(200)}`
+
+    await title.fill(tooLong)
+    await page.keyboard.press('Tab')
+    const reason = day.locator('#day-2031-10-06-title-error')
+    await reason.waitFor()
+    assert.include(await reason.innerText(), '200 characters')
+    assert.equal(await title.inputValue(), tooLong)
+    assert.equal(await title.getAttribute('aria-invalid'), 'true')
+    assert.equal(await title.getAttribute('aria-describedby'), 'day-2031-10-06-title-error')
+    await day.getByText('Not saved').waitFor()
+    assert.equal(await day.getByText('Saved', { exact: true }).count(), 0)
+
+    await title.fill('Sunrise swim')
+    await page.keyboard.press('Tab')
+    await day.getByText('Saved', { exact: true }).waitFor()
+    assert.equal(await reason.count(), 0)
+    assert.isNull(await title.getAttribute('aria-invalid'))
+
+    await page.reload()
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+    assert.equal(
+      await page.getByTestId('day-2031-10-06').getByLabel('Title of Mon 6 Oct 2031').inputValue(),
+      'Sunrise swim'
+    )
+  })
+
+  test('a note refused while the day was off the project is kept, and Retry saves it once the day is back', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Vineyard shoot',
+      startDate: '2031-11-03',
+      endDate: '2031-11-05',
+    })
+    await openProject(page, project)
+    // Someone else shortens the project while this page still shows its last day.
+    await callFromPage(page, 'PATCH', `/api/projects/${project.id}`, { endDate: '2031-11-04' })
+
+    const day = page.getByTestId('day-2031-11-05')
+    const notes = day.getByLabel('Notes on Wed 5 Nov 2031')
+    await notes.fill('Pick up the drone')
+    await page.keyboard.press('Tab')
+    const reason = day.locator('#day-2031-11-05-notes-error')
+    await reason.waitFor()
+    assert.include(await reason.innerText(), 'does not run on 5 Nov 2031')
+    assert.equal(await notes.inputValue(), 'Pick up the drone')
+    assert.equal(await day.getByText('Saved', { exact: true }).count(), 0)
+
+    await callFromPage(page, 'PATCH', `/api/projects/${project.id}`, { endDate: '2031-11-05' })
+    await day.getByRole('button', { name: 'Retry' }).click()
+    await day.getByText('Saved', { exact: true }).waitFor()
+    assert.equal(await reason.count(), 0)
+
+    const saved = await callFromPage<{ date: string; notes: string | null }[]>(
+      page,
+      'GET',
+      `/api/projects/${project.id}/day-info`
+    )
+    assert.deepEqual(
+      saved.map(({ date, notes: text }) => ({ date, notes: text })),
+      [{ date: '2031-11-05', notes: 'Pick up the drone' }]
+    )
+  })
 })
