@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
+import type { Page, Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
@@ -199,8 +199,22 @@ test.group('schedule project page in the browser', (group) => {
     })
     await openProject(page, project)
     const day = page.getByTestId('day-2031-09-02')
+    // As on a slow connection: the saves of the four fields are held until all four are on
+    // their way, then reach the server together.
+    const held: Route[] = []
+    let released = false
+    let allSent!: () => void
+    const fourSent = new Promise<void>((resolve) => (allSent = resolve))
+    await page.route(`**/api/projects/${project.id}/day-info/2031-09-02`, async (route) => {
+      if (released) {
+        return route.continue()
+      }
+      held.push(route)
+      if (held.length === 4) {
+        allSent()
+      }
+    })
 
-    // Each field is left for the next at once, so its save is still on its way when the next one goes.
     await day.getByLabel('Title of Tue 2 Sep 2031').fill('Studio day')
     await page.keyboard.press('Tab')
     await day.getByLabel('Call time on Tue 2 Sep 2031').fill('07:30')
@@ -209,7 +223,17 @@ test.group('schedule project page in the browser', (group) => {
     await page.keyboard.press('Tab')
     await day.getByLabel('Notes on Tue 2 Sep 2031').fill('Load in at the back door')
     await page.keyboard.press('Tab')
+    await fourSent
+    released = true
+    const answers = await Promise.all(
+      held.map(async (route) => {
+        await route.continue()
+        return (await route.request().response())?.status()
+      })
+    )
+    assert.deepEqual(answers, [200, 200, 200, 200])
     await day.getByText('Saved', { exact: true }).waitFor()
+    assert.equal(await day.locator('.error').count(), 0)
 
     await page.reload()
     await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
