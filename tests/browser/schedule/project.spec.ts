@@ -327,4 +327,47 @@ test.group('schedule project page in the browser', (group) => {
       [{ date: '2031-11-05', notes: 'Pick up the drone' }]
     )
   })
+  test('a day clicked three times while its first save is on its way ends the way it was last clicked', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Forest trail',
+      startDate: '2031-12-01',
+      endDate: '2031-12-02',
+    })
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Fay Boom' })
+    await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    await openProject(page, project)
+    // As on a slow connection: nothing reaches the server until the clicks are done.
+    const held: Route[] = []
+    let released = false
+    await page.route('**/api/notes', async (route) => {
+      if (released) {
+        return route.continue()
+      }
+      held.push(route)
+    })
+
+    const days = page.getByRole('group', { name: 'Days of Fay Boom' })
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: working' }).click()
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: not working' }).click()
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: working' }).click()
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: not working' }).waitFor()
+
+    // One save on its way; the clicks made meanwhile wait behind it, and the last of them
+    // (not working, which the first save already sends) needs no second one.
+    assert.lengthOf(held, 1)
+    released = true
+    const answer = await held[0].continue().then(() => held[0].request().response())
+    assert.equal(answer?.status(), 200)
+
+    await page.reload()
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+    await page
+      .getByRole('group', { name: 'Days of Fay Boom' })
+      .getByRole('button', { name: 'Mon 1 Dec 2031: not working' })
+      .waitFor()
+  })
 })
