@@ -228,7 +228,8 @@ test.group('schedule project page in the browser', (group) => {
     const answers = await Promise.all(
       held.map(async (route) => {
         await route.continue()
-        return (await route.request().response())?.status()
+        const response = await route.request().response()
+        return response?.status()
       })
     )
     assert.deepEqual(answers, [200, 200, 200, 200])
