@@ -62,7 +62,8 @@ export function useAutoSave<V>(options: {
       }
       const waiting = line.waiting
       line.waiting = null
-      if (waiting && (failure || !same(waiting.value, sent))) {
+      // A value committed meanwhile goes next, unless it is the one just sent.
+      if (waiting && !same(waiting.value, sent)) {
         sent = waiting.value
         continue
       }
