@@ -34,8 +34,13 @@ function dayNoteView(row: Record<string, any>): DayNote {
 /*
  * The booking a day note belongs to, when its project and person are both
  * active: a note of someone in the trash is out of reach like the person.
+ *
+ * The booking's row stays locked until the transaction ends, so the day
+ * notes of one booking are read and written by one save at a time: a note
+ * and a "not working" sent at the same moment both stay, and a day emptied
+ * by one save is not brought back half-written by another.
  */
-async function visibleAssignment(
+async function lockedAssignment(
   kind: ResourceKind,
   assignmentId: number,
   trx: TransactionClientContract
@@ -46,7 +51,8 @@ async function visibleAssignment(
        FROM ${assignments} a
        JOIN projects p ON p.id = a.project_id AND p.deleted_at IS NULL
        JOIN ${people} person ON person.id = a.${resourceColumn} AND person.deleted_at IS NULL
-      WHERE a.id = :assignmentId`,
+      WHERE a.id = :assignmentId
+        FOR NO KEY UPDATE OF a`,
     { assignmentId }
   )
   return result.rows[0] as { id: number; project_id: number; name: string } | undefined
@@ -96,7 +102,7 @@ export class DayNotes {
   ) {
     const { noteColumn } = ROSTER_TABLES[input.kind]
     const { project, note } = await db.transaction(async (trx) => {
-      const assignment = await visibleAssignment(input.kind, input.assignmentId, trx)
+      const assignment = await lockedAssignment(input.kind, input.assignmentId, trx)
       if (!assignment) {
         throw invalidField('assignmentId', 'No such booking', 'exists')
       }
@@ -112,7 +118,6 @@ export class DayNotes {
         .from('assignment_day_notes')
         .where(noteColumn, assignment.id)
         .where('date', input.date)
-        .forUpdate()
         .first()
       const before = { note: existing?.note ?? null, isScheduled: existing?.is_scheduled ?? true }
       const after = {
@@ -165,10 +170,13 @@ export class DayNotes {
 
   async remove(actor: AppUser, id: number) {
     await db.transaction(async (trx) => {
-      const row = await trx.from('assignment_day_notes').where('id', id).first()
-      const kind: ResourceKind = row?.project_crew_id ? 'crew' : 'vendor'
+      const owner = await trx.from('assignment_day_notes').where('id', id).first()
+      const kind: ResourceKind = owner?.project_crew_id ? 'crew' : 'vendor'
       const assignment =
-        row && (await visibleAssignment(kind, row.project_crew_id ?? row.project_vendor_id, trx))
+        owner &&
+        (await lockedAssignment(kind, owner.project_crew_id ?? owner.project_vendor_id, trx))
+      // Read again under the lock: a save may have changed or emptied the day meanwhile.
+      const row = assignment && (await trx.from('assignment_day_notes').where('id', id).first())
       if (!row || !assignment) {
         throw new RecordNotFoundError('Day note not found')
       }

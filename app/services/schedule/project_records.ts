@@ -27,12 +27,26 @@ export const ROSTER_TABLES = {
 
 type Client = TransactionClientContract | typeof db
 
-/** The project, unless it does not exist or is in the trash (404 'Project not found'). */
-export async function activeProject(id: number, trx?: TransactionClientContract) {
-  const project = await Project.query({ client: trx })
+/**
+ * The project, unless it does not exist or is in the trash (404 'Project not found').
+ *
+ * `lock` holds the project's row until the transaction ends, for a save that
+ * reads the project (or one of its parts) before it writes: a second save of
+ * the same project waits, then reads what the first one wrote. FOR NO KEY
+ * UPDATE leaves rows that merely point at the project free to be written.
+ */
+export async function activeProject(
+  id: number,
+  trx?: TransactionClientContract,
+  { lock = false }: { lock?: boolean } = {}
+) {
+  const query = Project.query({ client: trx })
     .withScopes((scopes) => scopes.active())
     .where('id', id)
-    .first()
+  if (lock) {
+    query.knexQuery.forNoKeyUpdate()
+  }
+  const project = await query.first()
   if (!project) {
     throw new RecordNotFoundError('Project not found')
   }

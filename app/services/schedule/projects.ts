@@ -181,7 +181,11 @@ export class Projects {
     }
   }
 
-  /** Changes a project; answers it with the open conflicts it is now part of. */
+  /**
+   * Changes a project; answers it with the open conflicts it is now part of.
+   * The row is locked before it is read: a new first day and a new last day
+   * sent at the same moment are each checked against the other's result.
+   */
   async update(actor: AppUser, id: number, fields: ProjectFields) {
     for (const key of REQUIRED) {
       if (fields[key] === null) {
@@ -190,7 +194,7 @@ export class Projects {
     }
     await this.checkReferences(fields)
     const project = await db.transaction(async (trx) => {
-      const found = await activeProject(id, trx)
+      const found = await activeProject(id, trx, { lock: true })
       found.useTransaction(trx)
       const before = this.editable(found)
       const startDate = fields.startDate ?? found.startDate
@@ -244,7 +248,7 @@ export class Projects {
   /** Moves the project to the trash (spec 3, section 3); its roster stays for a restore. */
   async trash(actor: AppUser, id: number) {
     await db.transaction(async (trx) => {
-      const project = await activeProject(id, trx)
+      const project = await activeProject(id, trx, { lock: true })
       project.useTransaction(trx)
       project.deletedAt = DateTime.now()
       await project.save()

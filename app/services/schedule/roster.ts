@@ -56,6 +56,11 @@ const ALREADY_ON_PROJECT = 'Already on this project'
  * vendors in one ordered list, each booked on every day of the project but
  * the days their day notes unschedule. People in the trash drop out of the
  * roster until they are restored.
+ *
+ * Every change locks the project first, so changes of one roster made at
+ * the same moment run one after the other: two people added together get
+ * their own places at the end, and a change is checked against the roster
+ * as the one before left it.
  */
 @inject()
 export class Roster {
@@ -129,7 +134,7 @@ export class Roster {
   ) {
     const { assignments, resourceColumn, resourceField } = ROSTER_TABLES[kind]
     const { project, assignmentId } = await db.transaction(async (trx) => {
-      const found = await activeProject(projectId, trx)
+      const found = await activeProject(projectId, trx, { lock: true })
       const person = await activeResource(kind, resourceId, resourceField, trx)
       await this.checkFields(fields, trx)
       if (await this.bookingOf(found.id, kind, resourceId, trx)) {
@@ -187,7 +192,7 @@ export class Roster {
   ) {
     const { assignments, resourceColumn, resourceField } = ROSTER_TABLES[kind]
     const project = await db.transaction(async (trx) => {
-      const found = await activeProject(projectId, trx)
+      const found = await activeProject(projectId, trx, { lock: true })
       const before = await this.visibleBooking(found.id, kind, assignmentId, trx)
       await this.checkFields(fields, trx)
       const changes: Record<string, unknown> = {}
@@ -246,7 +251,7 @@ export class Roster {
   async remove(actor: AppUser, projectId: number, kind: ResourceKind, assignmentId: number) {
     const { assignments, resourceField } = ROSTER_TABLES[kind]
     await db.transaction(async (trx) => {
-      const project = await activeProject(projectId, trx)
+      const project = await activeProject(projectId, trx, { lock: true })
       const booking = await this.visibleBooking(project.id, kind, assignmentId, trx)
       await trx.from(assignments).where('id', assignmentId).delete()
       await this.activity.record(
@@ -274,7 +279,7 @@ export class Roster {
     order: { kind: ResourceKind; id: number }[]
   ): Promise<RosterEntry[]> {
     return db.transaction(async (trx) => {
-      const project = await activeProject(projectId, trx)
+      const project = await activeProject(projectId, trx, { lock: true })
       const current = await this.entries(project.id, trx)
       const key = (entry: { kind: string; id: number }) => `${entry.kind}:${entry.id}`
       const wanted = new Set(order.map(key))
@@ -340,8 +345,12 @@ export class Roster {
     const { kind, assignmentId } = move
     const { assignments, resourceColumn, resourceField, noteColumn } = ROSTER_TABLES[kind]
     const { project, resourceId } = await db.transaction(async (trx) => {
-      const found = await activeProject(projectId, trx)
+      const found = await activeProject(projectId, trx, { lock: true })
       const booking = await this.visibleBooking(found.id, kind, assignmentId, trx)
+      // Day notes are saved under the booking's lock (DayNotes): the days moved here are too.
+      await trx.rawQuery(`SELECT id FROM ${assignments} WHERE id = ? FOR NO KEY UPDATE`, [
+        assignmentId,
+      ])
       const steps: string[] = []
       const changes: Record<string, { from: unknown; to: unknown }> = {}
       let person = { id: booking.resourceId, name: booking.name }

@@ -1,6 +1,7 @@
 import vine, { errors as vineErrors } from '@vinejs/vine'
 import db from '@adonisjs/lucid/services/db'
 import AppSetting from '#models/schedule/app_setting'
+import { upsert } from '#services/shared/atomic_writes'
 
 /*
  * Every setting an admin edits under Administration: its default, its rule,
@@ -178,7 +179,12 @@ export class ScheduleSettings {
         if (value === null) {
           await AppSetting.query({ client: trx }).where('key', key).delete()
         } else {
-          await AppSetting.updateOrCreate({ key }, { value }, { client: trx })
+          await upsert(
+            'app_settings',
+            'key',
+            { key, value: JSON.stringify(value), updated_at: new Date() },
+            trx
+          )
         }
       }
     })

@@ -13,12 +13,21 @@ export async function applyOrder(table: string, ids: number[], trx: TransactionC
   )
 }
 
-/** The sort_order after the last row matching `where`, so a new row goes to the end. */
+/**
+ * The sort_order after the last row matching `where`, so a new row goes to
+ * the end. Two rows added at the same moment would read the same last place
+ * and share it, so the list is locked (a transaction-scoped advisory lock
+ * named after it) until the caller's transaction ends: the second waits and
+ * then reads the first one's row.
+ */
 export async function nextSortOrder(
   table: string,
   trx: TransactionClientContract,
   where: Record<string, string | number> = {}
 ) {
+  await trx.rawQuery('SELECT pg_advisory_xact_lock(hashtext(?))', [
+    `sort_order:${table}:${JSON.stringify(where)}`,
+  ])
   const row = await trx.from(table).where(where).max('sort_order as last').first()
   return Number(row?.last ?? 0) + 1
 }

@@ -4,6 +4,7 @@ import drive from '@adonisjs/drive/services/main'
 import type { MultipartFile } from '@adonisjs/core/bodyparser'
 import sharp from 'sharp'
 import User from '#models/sso/user'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { AuditLog, type AuditOrigin } from '#services/sso/audit_log'
 import { rejectField } from '#validators/sso/field_errors'
 
@@ -40,7 +41,15 @@ export class AccountProfile {
     }
     const changed = Object.keys(user.$dirty)
     if (changed.length > 0) {
-      await user.save()
+      try {
+        await user.save()
+      } catch (error) {
+        // Someone else took the username between the check above and this save.
+        if (isUniqueViolation(error)) {
+          rejectField('username', 'This username is taken.', 'unique')
+        }
+        throw error
+      }
       await this.audit.record('profile_updated', {
         origin,
         userId: user.id,

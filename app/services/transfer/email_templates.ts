@@ -1,4 +1,5 @@
 import EmailTemplate from '#models/transfer/email_template'
+import { upsert } from '#services/shared/atomic_writes'
 
 type TemplateDefinition = {
   description: string
@@ -165,8 +166,14 @@ export class TransferEmailTemplates {
     return EMAIL_TEMPLATE_TYPES.map((type) => this.describe(type, byType.get(type) ?? null))
   }
 
-  save(type: EmailTemplateType, subject: string, body: string, userId: string | null) {
-    return EmailTemplate.updateOrCreate({ type }, { subject, body, updatedByUserId: userId })
+  async save(type: EmailTemplateType, subject: string, body: string, userId: string | null) {
+    await upsert('email_templates', 'type', {
+      type,
+      subject,
+      body,
+      updated_by_user_id: userId,
+      updated_at: new Date(),
+    })
   }
 
   async restoreDefault(type: EmailTemplateType) {

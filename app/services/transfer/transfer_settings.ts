@@ -1,5 +1,6 @@
 import vine from '@vinejs/vine'
 import Setting from '#models/transfer/setting'
+import { upsert } from '#services/shared/atomic_writes'
 
 /*
  * Every runtime setting transfer knows: its default, its rule, the editor the
@@ -70,7 +71,12 @@ export class TransferSettings {
   async set<K extends SettingKey>(key: K, value: unknown, userId: string | null = null) {
     const validator = vine.create({ value: SETTING_DEFINITIONS[key].rule })
     const { value: valid } = await validator.validate({ value })
-    await Setting.updateOrCreate({ key }, { value: valid, updatedByUserId: userId })
+    await upsert('settings', 'key', {
+      key,
+      value: JSON.stringify(valid),
+      updated_by_user_id: userId,
+      updated_at: new Date(),
+    })
     return valid as SettingValue<K>
   }
 

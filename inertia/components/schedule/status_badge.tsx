@@ -31,12 +31,16 @@ export function StatusSelect(props: {
   allowNone?: boolean
   disabled?: boolean
   onChange: (statusId: number | null) => void
+  /** The id of the reason its last save was refused, if it was. */
+  errorId?: string
 }) {
   const current = props.statuses.find((status) => status.id === props.value)
   return (
     <select
       id={props.id}
       aria-label={props.label}
+      aria-describedby={props.errorId}
+      aria-invalid={props.errorId ? true : undefined}
       className="sc-status-select"
       disabled={props.disabled}
       style={

@@ -111,7 +111,8 @@ export type RosterEntry = {
 }
 
 export type DayInfo = {
-  id: number
+  /** null for a day with nothing on it (it has no row). */
+  id: number | null
   projectId: number
   date: string
   title: string | null

@@ -36,6 +36,19 @@ export default function ProjectPage({ user, projectId }: { user: SessionUser; pr
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string }
 
+function emptyDay(projectId: number, date: string): DayInfo {
+  return {
+    id: null,
+    projectId,
+    date,
+    title: null,
+    callTime: null,
+    wrapTime: null,
+    notes: null,
+    locationId: null,
+  }
+}
+
 /**
  * Everything about one project on one page. Each change saves at once; a
  * change that double-books someone warns (it never blocks), and the
@@ -204,7 +217,7 @@ function ProjectView(props: { projectId: number }) {
           clients={clients}
           locations={locations}
           onSaved={(saved, savedConflicts) => {
-            setProject(saved)
+            setProject((current) => current && { ...current, ...saved })
             afterSave(savedConflicts)
           }}
         />
@@ -241,11 +254,11 @@ function ProjectView(props: { projectId: number }) {
           days={days}
           dayInfo={dayInfo}
           locations={locations}
-          onDayInfo={(date, info) => {
-            setDayInfo((current) => [
-              ...current.filter((other) => other.date !== date),
-              ...(info ? [info] : []),
-            ])
+          onDayInfo={(date, saved) => {
+            setDayInfo((current) => {
+              const day = current.find((other) => other.date === date) ?? emptyDay(projectId, date)
+              return [...current.filter((other) => other.date !== date), { ...day, ...saved }]
+            })
             setVersion((current) => current + 1)
           }}
         />

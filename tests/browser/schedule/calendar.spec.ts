@@ -307,6 +307,8 @@ test.group('schedule calendar in the browser', (group) => {
     await dialog.getByLabel('Name').fill('Quay night')
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Quay night, 13 – 15 Jan 2031' }).waitFor()
+    // The bar shows before the server has stored the project: wait until it says so.
+    await page.getByText('Created Quay night.').waitFor()
 
     const [quay] = await call<Project[]>(page, 'GET', '/api/projects?from=2031-01-13&to=2031-01-13')
     const fay = await addCrew(page, 'Fay Key')

@@ -1,5 +1,5 @@
 import { test } from '@japa/runner'
-import type { Page } from 'playwright'
+import type { Page, Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
@@ -186,5 +186,189 @@ test.group('schedule project page in the browser', (group) => {
     await page.getByText('Resolved by Demo Admin').waitFor()
     await page.getByText('“Half day on each”', { exact: false }).waitFor()
     await page.getByRole('link', { name: '1 double booking' }).waitFor({ state: 'detached' })
+  })
+  test("a day's fields typed one after the other without a pause are all there after a reload", async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Harbour documentary',
+      startDate: '2031-09-01',
+      endDate: '2031-09-03',
+    })
+    await openProject(page, project)
+    const day = page.getByTestId('day-2031-09-02')
+    // As on a slow connection: the saves of the four fields are held until all four are on
+    // their way, then reach the server together.
+    const held: Route[] = []
+    let released = false
+    let allSent!: () => void
+    const fourSent = new Promise<void>((resolve) => (allSent = resolve))
+    await page.route(`**/api/projects/${project.id}/day-info/2031-09-02`, async (route) => {
+      if (released) {
+        return route.continue()
+      }
+      held.push(route)
+      if (held.length === 4) {
+        allSent()
+      }
+    })
+
+    await day.getByLabel('Title of Tue 2 Sep 2031').fill('Studio day')
+    await page.keyboard.press('Tab')
+    await day.getByLabel('Call time on Tue 2 Sep 2031').fill('07:30')
+    await page.keyboard.press('Tab')
+    await day.getByLabel('Wrap time on Tue 2 Sep 2031').fill('19:00')
+    await page.keyboard.press('Tab')
+    await day.getByLabel('Notes on Tue 2 Sep 2031').fill('Load in at the back door')
+    await page.keyboard.press('Tab')
+    await fourSent
+    released = true
+    const answers = await Promise.all(
+      held.map(async (route) => {
+        await route.continue()
+        const response = await route.request().response()
+        return response?.status()
+      })
+    )
+    assert.deepEqual(answers, [200, 200, 200, 200])
+    await day.getByText('Saved', { exact: true }).waitFor()
+    assert.equal(await day.locator('.error').count(), 0)
+
+    await page.reload()
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+    const reloaded = page.getByTestId('day-2031-09-02')
+    assert.deepEqual(
+      await Promise.all(
+        ['Title of', 'Call time on', 'Wrap time on', 'Notes on'].map((label) =>
+          reloaded.getByLabel(`${label} Tue 2 Sep 2031`).inputValue()
+        )
+      ),
+      ['Studio day', '07:30', '19:00', 'Load in at the back door']
+    )
+  })
+
+  test('a refused title stays as typed with the reason beside it, and never says Saved', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Lake swim',
+      startDate: '2031-10-06',
+      endDate: '2031-10-07',
+    })
+    await openProject(page, project)
+    const day = page.getByTestId('day-2031-10-06')
+    const title = day.getByLabel('Title of Mon 6 Oct 2031')
+    const tooLong = `Sunrise ${'x'.repeat(200)}`
+
+    await title.fill(tooLong)
+    await page.keyboard.press('Tab')
+    const reason = day.locator('#day-2031-10-06-title-error')
+    await reason.waitFor()
+    assert.include(await reason.innerText(), '200 characters')
+    assert.equal(await title.inputValue(), tooLong)
+    assert.equal(await title.getAttribute('aria-invalid'), 'true')
+    assert.equal(await title.getAttribute('aria-describedby'), 'day-2031-10-06-title-error')
+    await day.getByText('Not saved').waitFor()
+    assert.equal(await day.getByText('Saved', { exact: true }).count(), 0)
+
+    await title.fill('Sunrise swim')
+    await page.keyboard.press('Tab')
+    await day.getByText('Saved', { exact: true }).waitFor()
+    assert.equal(await reason.count(), 0)
+    assert.isNull(await title.getAttribute('aria-invalid'))
+
+    await page.reload()
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+    assert.equal(
+      await page.getByTestId('day-2031-10-06').getByLabel('Title of Mon 6 Oct 2031').inputValue(),
+      'Sunrise swim'
+    )
+  })
+
+  test('a note refused while the day was off the project is kept, and Retry saves it once the day is back', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Vineyard shoot',
+      startDate: '2031-11-03',
+      endDate: '2031-11-05',
+    })
+    await openProject(page, project)
+    // Someone else shortens the project while this page still shows its last day.
+    await callFromPage(page, 'PATCH', `/api/projects/${project.id}`, { endDate: '2031-11-04' })
+
+    const day = page.getByTestId('day-2031-11-05')
+    const notes = day.getByLabel('Notes on Wed 5 Nov 2031')
+    await notes.fill('Pick up the drone')
+    await page.keyboard.press('Tab')
+    const reason = day.locator('#day-2031-11-05-notes-error')
+    await reason.waitFor()
+    assert.include(await reason.innerText(), 'does not run on 5 Nov 2031')
+    assert.equal(await notes.inputValue(), 'Pick up the drone')
+    assert.equal(await day.getByText('Saved', { exact: true }).count(), 0)
+
+    await callFromPage(page, 'PATCH', `/api/projects/${project.id}`, { endDate: '2031-11-05' })
+    await day.getByRole('button', { name: 'Retry' }).click()
+    await day.getByText('Saved', { exact: true }).waitFor()
+    assert.equal(await reason.count(), 0)
+
+    const saved = await callFromPage<{ date: string; notes: string | null }[]>(
+      page,
+      'GET',
+      `/api/projects/${project.id}/day-info`
+    )
+    assert.deepEqual(
+      saved.map(({ date, notes: text }) => ({ date, notes: text })),
+      [{ date: '2031-11-05', notes: 'Pick up the drone' }]
+    )
+  })
+  test('a day clicked three times while its first save is on its way ends the way it was last clicked', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Forest trail',
+      startDate: '2031-12-01',
+      endDate: '2031-12-02',
+    })
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Fay Boom' })
+    await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    await openProject(page, project)
+    // As on a slow connection: nothing reaches the server until the clicks are done.
+    const held: Route[] = []
+    let released = false
+    await page.route('**/api/notes', async (route) => {
+      if (released) {
+        return route.continue()
+      }
+      held.push(route)
+    })
+
+    const days = page.getByRole('group', { name: 'Days of Fay Boom' })
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: working' }).click()
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: not working' }).click()
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: working' }).click()
+    await days.getByRole('button', { name: 'Mon 1 Dec 2031: not working' }).waitFor()
+
+    // One save on its way; the clicks made meanwhile wait behind it, and the last of them
+    // (not working, which the first save already sends) needs no second one.
+    assert.lengthOf(held, 1)
+    released = true
+    const answer = await held[0].continue().then(() => held[0].request().response())
+    assert.equal(answer?.status(), 200)
+
+    await page.reload()
+    await page.getByRole('heading', { name: project.name, level: 1 }).waitFor()
+    await page
+      .getByRole('group', { name: 'Days of Fay Boom' })
+      .getByRole('button', { name: 'Mon 1 Dec 2031: not working' })
+      .waitFor()
   })
 })

@@ -84,6 +84,42 @@ test.group('day info', (group) => {
     })
   })
 
+  test('a day left with nothing on it has no row; the answer is the empty day', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const project = await createProject('2025-05-01', '2025-05-03', { name: 'Ad' })
+    const url = `/api/projects/${project.id}/day-info/2025-05-02`
+    const put = (body: Record<string, unknown>) =>
+      client.put(url).json(body).withSession(session).withCsrfToken()
+    const empty = {
+      id: null,
+      projectId: project.id,
+      date: '2025-05-02',
+      title: null,
+      callTime: null,
+      wrapTime: null,
+      notes: null,
+      locationId: null,
+    }
+
+    const nothing = await put({ title: null })
+    nothing.assertStatus(200)
+    assert.deepEqual(nothing.body(), empty)
+    assert.lengthOf(await ProjectDayInfo.all(), 0)
+
+    await put({ title: 'Studio day', notes: 'Load in' })
+    await put({ title: null })
+    const cleared = await put({ notes: null })
+    cleared.assertStatus(200)
+    assert.deepEqual(cleared.body(), empty)
+    assert.lengthOf(await ProjectDayInfo.all(), 0)
+    const [log] = await ActivityLog.query().where('action', 'delete')
+    assert.equal(log.summary, 'Removed the day info of 2 May 2025 from "Ad"')
+    assert.deepEqual(log.changes, { notes: { from: 'Load in', to: null } })
+  })
+
   test('a day outside the project, a bad time or an unknown location is 422', async ({
     client,
     assert,

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import db from '@adonisjs/lucid/services/db'
 import AppUser from '#models/schedule/app_user'
 import { withEnv } from '#tests/helpers/test_env'
 
@@ -35,5 +36,34 @@ test.group('schedule development bypass', (group) => {
       const response = await client.get('/api/auth/me')
       response.assertBody({ authenticated: false })
     })
+  })
+})
+
+test.group('schedule development bypass: a page opening', (group) => {
+  // Commits (no global transaction), so the requests really run at the same moment.
+  group.each.teardown(async () => {
+    await db.from('app_users').where('email', 'first.visit@example.com').delete()
+  })
+
+  test('the first requests, sent together, are all signed in as one new person', async ({
+    client,
+    assert,
+  }) => {
+    await withEnv(
+      { NODE_ENV: 'development', DEV_BYPASS_EMAIL: 'first.visit@example.com' },
+      async () => {
+        const responses = await Promise.all(
+          Array.from({ length: 10 }, () => client.get('/api/auth/me'))
+        )
+        for (const response of responses) {
+          response.assertStatus(200)
+          response.assertBodyContains({
+            authenticated: true,
+            user: { email: 'first.visit@example.com' },
+          })
+        }
+      }
+    )
+    assert.lengthOf(await AppUser.query().where('email', 'first.visit@example.com'), 1)
   })
 })

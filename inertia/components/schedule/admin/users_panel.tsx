@@ -4,7 +4,7 @@ import { AddPersonForm, type PersonRole } from '../../shared/add_person_form'
 import { ConfirmButton } from '../../shared/confirm_button'
 import { errorMessage } from '../errors'
 import { formatTimestamp } from '../dates'
-import { useDraft } from '../use_draft'
+import { FieldError, describedBy, sameText, useFieldSave } from '../save_feedback'
 import { useToast } from '../toasts'
 
 export type AppUser = {
@@ -35,10 +35,6 @@ export function UsersPanel(props: { selfId: string }) {
       .catch((error: unknown) => setLoadError(`Could not load the people: ${errorMessage(error)}`))
   }, [])
 
-  function replace(updated: AppUser) {
-    setUsers((current) => current?.map((user) => (user.id === updated.id ? updated : user)) ?? null)
-  }
-
   async function add(email: string, role: PersonRole) {
     try {
       const user = await api<AppUser>('POST', '/api/admin/users', { email, role })
@@ -51,15 +47,23 @@ export function UsersPanel(props: { selfId: string }) {
     }
   }
 
+  /** Throws when refused: the field shows why. */
   async function update(user: AppUser, changes: { role?: PersonRole; displayName?: string }) {
-    try {
-      replace(await api<AppUser>('PATCH', `/api/admin/users/${user.id}`, changes))
-      toast.info(`Saved ${user.email}.`)
-      return true
-    } catch (error) {
-      toast.error(`Could not change ${user.email}: ${errorMessage(error)}`)
-      return false
-    }
+    const saved = await api<AppUser>('PATCH', `/api/admin/users/${user.id}`, changes)
+    // Only what was sent: an answer that overtook another field's must not undo it.
+    setUsers(
+      (current) =>
+        current?.map((other) =>
+          other.id === user.id
+            ? {
+                ...other,
+                ...(changes.role ? { role: saved.role } : {}),
+                ...(changes.displayName ? { displayName: saved.displayName } : {}),
+              }
+            : other
+        ) ?? null
+    )
+    toast.info(`Saved ${user.email}.`)
   }
 
   async function remove(user: AppUser) {
@@ -122,11 +126,22 @@ export function UsersPanel(props: { selfId: string }) {
 function UserRow(props: {
   user: AppUser
   isSelf: boolean
-  onUpdate: (changes: { role?: PersonRole; displayName?: string }) => Promise<boolean>
+  onUpdate: (changes: { role?: PersonRole; displayName?: string }) => Promise<void>
   onRemove: () => void
 }) {
   const { user } = props
-  const [name, setName] = useDraft(user.displayName, (stored) => stored)
+  const name = useFieldSave(
+    user.displayName,
+    (value) => {
+      if (!value.trim()) {
+        throw new Error('A name is needed.')
+      }
+      return props.onUpdate({ displayName: value.trim() })
+    },
+    sameText
+  )
+  const role = useFieldSave(user.role, (value) => props.onUpdate({ role: value }))
+  const errorId = (field: string) => `user-${user.id}-${field}-error`
 
   return (
     <tr>
@@ -134,19 +149,13 @@ function UserRow(props: {
         <input
           aria-label={`Name of ${user.email}`}
           maxLength={200}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          onBlur={async () => {
-            const trimmed = name.trim()
-            if (trimmed === user.displayName) {
-              return
-            }
-            if (!trimmed || !(await props.onUpdate({ displayName: trimmed }))) {
-              setName(user.displayName)
-            }
-          }}
+          value={name.value}
+          onChange={(event) => name.change(event.target.value)}
+          onBlur={() => name.commit()}
           onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+          {...describedBy(name.status, errorId('name'))}
         />
+        <FieldError status={name.status} errorId={errorId('name')} onRetry={name.retry} />
       </td>
       <td>
         {user.email}
@@ -155,12 +164,18 @@ function UserRow(props: {
       <td>
         <select
           aria-label={`Role of ${user.email}`}
-          value={user.role}
-          onChange={(event) => void props.onUpdate({ role: event.target.value as PersonRole })}
+          value={role.value}
+          onChange={(event) => {
+            const picked = event.target.value as PersonRole
+            role.change(picked)
+            role.commit(picked)
+          }}
+          {...describedBy(role.status, errorId('role'))}
         >
           <option value="staff">staff</option>
           <option value="admin">admin</option>
         </select>
+        <FieldError status={role.status} errorId={errorId('role')} onRetry={role.retry} />
       </td>
       <td className="small">
         {user.lastLoginAt ? (

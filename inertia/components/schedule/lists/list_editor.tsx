@@ -3,9 +3,9 @@ import { api } from '../../shared/http'
 import { ConfirmButton } from '../../shared/confirm_button'
 import { errorMessage } from '../errors'
 import { SortableList } from '../sortable_list'
-import { useDraft } from '../use_draft'
 import { useToast } from '../toasts'
-import { SaveFeedback, type SaveState } from '../save_feedback'
+import type { SaveStatus } from '../../shared/use_auto_save'
+import { SaveFeedback, combinedStatus, describedBy, sameText, useFieldSave } from '../save_feedback'
 
 /** Any of the six lists: statuses carry an icon, "books" and a default; project statuses an icon and a default. */
 export type ListItem = {
@@ -51,15 +51,16 @@ export function ListEditor(props: { kind: ListKind }) {
       )
   }, [kind.url, kind.title])
 
-  function replace(updated: ListItem) {
+  /** A row's saved fields (only those: an answer that overtook another field's must not undo it). */
+  function replace(id: number, saved: Partial<ListItem>) {
     setItems(
       (current) =>
         current?.map((item) => {
-          if (item.id === updated.id) {
-            return updated
+          if (item.id === id) {
+            return { ...item, ...saved }
           }
           // One default per list: the server clears the others, so does the page.
-          return updated.isDefault && item.isDefault ? { ...item, isDefault: false } : item
+          return saved.isDefault && item.isDefault ? { ...item, isDefault: false } : item
         }) ?? null
     )
   }
@@ -127,7 +128,7 @@ export function ListEditor(props: { kind: ListKind }) {
               <ListRow
                 kind={kind}
                 item={item}
-                onSaved={replace}
+                onSaved={(saved) => replace(item.id, saved)}
                 onDelete={() => void remove(item)}
               />
             )}
@@ -145,31 +146,47 @@ export function ListEditor(props: { kind: ListKind }) {
 function ListRow(props: {
   kind: ListKind
   item: ListItem
-  onSaved: (item: ListItem) => void
+  onSaved: (saved: Partial<ListItem>) => void
   onDelete: () => void
 }) {
   const { kind, item } = props
-  const [draft, setDraft] = useDraft(item, (stored) => stored)
-  const [save, setSave] = useState<SaveState>()
   const colorTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => () => clearTimeout(colorTimer.current), [])
 
-  async function commit(changes: Partial<ListItem>) {
-    setSave({ state: 'saving' })
-    try {
-      props.onSaved(await api<ListItem>('PATCH', `${kind.url}/${item.id}`, changes))
-      setSave({ state: 'saved' })
-    } catch (error) {
-      setDraft(item)
-      setSave({ state: 'error', message: errorMessage(error) })
-    }
+  async function save<K extends keyof ListItem>(key: K, value: ListItem[K]) {
+    const saved = await api<ListItem>('PATCH', `${kind.url}/${item.id}`, { [key]: value })
+    props.onSaved({ [key]: saved[key] })
   }
 
-  function changeColor(color: string | null) {
-    setDraft({ ...draft, color })
+  const name = useFieldSave(
+    item.name,
+    (value) => {
+      if (!value.trim()) {
+        throw new Error('A name is needed.')
+      }
+      return save('name', value.trim())
+    },
+    sameText
+  )
+  const icon = useFieldSave(
+    item.icon ?? '',
+    (value) => save('icon', value.trim() || null),
+    sameText
+  )
+  const color = useFieldSave(item.color, (value) => save('color', value))
+  const booksPerson = useFieldSave(Boolean(item.booksPerson), (value) => save('booksPerson', value))
+  const isDefault = useFieldSave(Boolean(item.isDefault), (value) => save('isDefault', value))
+  const fields = [name, icon, color, booksPerson, isDefault]
+  // The row has one status cell: the first refusal with its Retry, else how saving stands.
+  const refused = fields.find((field) => field.status.state === 'failed')
+  const errorId = `${kind.url.split('/').pop()}-${item.id}-error`
+  const described = (field: { status: SaveStatus }) => describedBy(field.status, errorId)
+
+  function changeColor(next: string | null) {
+    color.change(next)
     clearTimeout(colorTimer.current)
-    colorTimer.current = setTimeout(() => void commit({ color }), color === null ? 0 : 500)
+    colorTimer.current = setTimeout(() => color.commit(next), next === null ? 0 : 500)
   }
 
   return (
@@ -178,18 +195,11 @@ function ListRow(props: {
         aria-label={`Name of ${item.name}`}
         required
         maxLength={200}
-        value={draft.name}
-        onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-        onBlur={() => {
-          const name = draft.name.trim()
-          if (name === '') {
-            setDraft(item)
-            setSave({ state: 'error', message: 'A name is needed.' })
-          } else if (name !== item.name) {
-            void commit({ name })
-          }
-        }}
+        value={name.value}
+        onChange={(event) => name.change(event.target.value)}
+        onBlur={() => name.commit()}
         onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        {...described(name)}
       />
       {kind.hasIcon && (
         <input
@@ -197,18 +207,14 @@ function ListRow(props: {
           aria-label={`Icon of ${item.name}`}
           placeholder="✓"
           maxLength={16}
-          value={draft.icon ?? ''}
-          onChange={(event) => setDraft({ ...draft, icon: event.target.value })}
-          onBlur={() => {
-            const icon = draft.icon?.trim() || null
-            if (icon !== (item.icon ?? null)) {
-              void commit({ icon })
-            }
-          }}
+          value={icon.value}
+          onChange={(event) => icon.change(event.target.value)}
+          onBlur={() => icon.commit()}
+          {...described(icon)}
         />
       )}
       <span className="sc-color-cell">
-        {draft.color === null ? (
+        {color.value === null ? (
           <button type="button" className="link small" onClick={() => changeColor(NEW_COLOR)}>
             Add colour
           </button>
@@ -217,8 +223,9 @@ function ListRow(props: {
             <input
               type="color"
               aria-label={`Colour of ${item.name}`}
-              value={draft.color}
+              value={color.value}
               onChange={(event) => changeColor(event.target.value)}
+              {...described(color)}
             />
             {!kind.colorRequired && (
               <button
@@ -237,11 +244,12 @@ function ListRow(props: {
         <label className="sc-check-label" title="Counts as booked: can cause a double booking">
           <input
             type="checkbox"
-            checked={Boolean(draft.booksPerson)}
+            checked={booksPerson.value}
             onChange={(event) => {
-              setDraft({ ...draft, booksPerson: event.target.checked })
-              void commit({ booksPerson: event.target.checked })
+              booksPerson.change(event.target.checked)
+              booksPerson.commit(event.target.checked)
             }}
+            {...described(booksPerson)}
           />
           <span className="sc-visually-hidden">{item.name} books the person</span>
         </label>
@@ -251,17 +259,22 @@ function ListRow(props: {
           <input
             type="radio"
             name={`default-${kind.url}`}
-            checked={Boolean(draft.isDefault)}
+            checked={isDefault.value}
             onChange={() => {
-              setDraft({ ...draft, isDefault: true })
-              void commit({ isDefault: true })
+              isDefault.change(true)
+              isDefault.commit(true)
             }}
+            {...described(isDefault)}
           />
           <span className="sc-visually-hidden">{item.name} is the default</span>
         </label>
       )}
       <span>
-        <SaveFeedback save={save} />
+        <SaveFeedback
+          status={refused?.status ?? combinedStatus(fields.map((field) => field.status))}
+          errorId={errorId}
+          onRetry={refused?.retry}
+        />
       </span>
       <ConfirmButton
         compact

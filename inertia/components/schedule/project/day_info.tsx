@@ -1,25 +1,17 @@
-import { useState } from 'react'
-import { useDraft } from '../use_draft'
 import { api } from '../../shared/http'
-import { errorMessage } from '../errors'
+import type { AutoSave } from '../../shared/use_auto_save'
 import { dayParts, formatDay } from '../dates'
-import { SaveFeedback, type SaveState } from '../save_feedback'
+import {
+  FieldError,
+  SaveProgress,
+  combinedStatus,
+  describedBy,
+  sameText,
+  useFieldSave,
+} from '../save_feedback'
 import type { DayInfo, Location } from '../types'
 
-type Draft = Pick<DayInfo, 'title' | 'callTime' | 'wrapTime' | 'notes' | 'locationId'>
-const BLANK: Draft = { title: null, callTime: null, wrapTime: null, notes: null, locationId: null }
-
-function draftOf(info: DayInfo | undefined): Draft {
-  return info
-    ? {
-        title: info.title,
-        callTime: info.callTime,
-        wrapTime: info.wrapTime,
-        notes: info.notes,
-        locationId: info.locationId,
-      }
-    : BLANK
-}
+type DayFields = Pick<DayInfo, 'title' | 'callTime' | 'wrapTime' | 'notes' | 'locationId'>
 
 /** A line per project day: its title, call and wrap times, location and notes. */
 export function DayInfoTable(props: {
@@ -27,7 +19,7 @@ export function DayInfoTable(props: {
   days: string[]
   dayInfo: DayInfo[]
   locations: Location[]
-  onDayInfo: (date: string, info: DayInfo | null) => void
+  onDayInfo: (date: string, saved: Partial<DayFields>) => void
 }) {
   const byDate = new Map(props.dayInfo.map((info) => [info.date, info]))
   return (
@@ -57,7 +49,7 @@ export function DayInfoTable(props: {
                 date={day}
                 info={byDate.get(day)}
                 locations={props.locations}
-                onDayInfo={(info) => props.onDayInfo(day, info)}
+                onDayInfo={(saved) => props.onDayInfo(day, saved)}
               />
             ))}
           </tbody>
@@ -67,100 +59,113 @@ export function DayInfoTable(props: {
   )
 }
 
+/**
+ * One day. Each field saves itself when it is left (the location when it is
+ * picked) and sends only itself, so fields typed one after the other are
+ * saved side by side without one answer undoing another; a refused field
+ * keeps what was typed, with the reason and Retry beside it.
+ */
 function DayInfoRow(props: {
   projectId: number
   date: string
   info: DayInfo | undefined
   locations: Location[]
-  onDayInfo: (info: DayInfo | null) => void
+  onDayInfo: (saved: Partial<DayFields>) => void
 }) {
-  const [draft, setDraft] = useDraft(props.info, draftOf)
-  const [save, setSave] = useState<SaveState>()
-
-  const stored = draftOf(props.info)
   const url = `/api/projects/${props.projectId}/day-info/${props.date}`
+  const label = formatDay(props.date)
 
-  async function commit(next: Draft) {
-    const cleaned: Draft = {
-      title: next.title?.trim() || null,
-      callTime: next.callTime || null,
-      wrapTime: next.wrapTime || null,
-      notes: next.notes?.trim() || null,
-      locationId: next.locationId,
-    }
-    if ((Object.keys(cleaned) as (keyof Draft)[]).every((key) => cleaned[key] === stored[key])) {
-      return
-    }
-    setSave({ state: 'saving' })
-    try {
-      const empty = (Object.keys(cleaned) as (keyof Draft)[]).every((key) => cleaned[key] === null)
-      if (empty && props.info) {
-        await api('DELETE', url)
-        props.onDayInfo(null)
-      } else {
-        props.onDayInfo(await api<DayInfo>('PUT', url, cleaned))
-      }
-      setSave({ state: 'saved' })
-    } catch (error) {
-      setDraft(stored)
-      setSave({ state: 'error', message: errorMessage(error) })
-    }
+  async function save<K extends keyof DayFields>(key: K, value: DayFields[K]) {
+    const info = await api<DayInfo>('PUT', url, { [key]: value })
+    // Only this field: an answer that overtook another field's answer must not undo it.
+    props.onDayInfo({ [key]: info[key] })
   }
 
-  const label = formatDay(props.date)
-  const text = (key: 'title' | 'notes') => ({
-    value: draft[key] ?? '',
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [key]: event.target.value }),
-    onBlur: () => void commit(draft),
+  const title = useFieldSave(
+    props.info?.title ?? '',
+    (value) => save('title', value.trim() || null),
+    sameText
+  )
+  const callTime = useFieldSave(props.info?.callTime ?? '', (value) =>
+    save('callTime', value || null)
+  )
+  const wrapTime = useFieldSave(props.info?.wrapTime ?? '', (value) =>
+    save('wrapTime', value || null)
+  )
+  const location = useFieldSave(props.info?.locationId ?? null, (value) =>
+    save('locationId', value)
+  )
+  const notes = useFieldSave(
+    props.info?.notes ?? '',
+    (value) => save('notes', value.trim() || null),
+    sameText
+  )
+  const errorId = (field: string) => `day-${props.date}-${field}-error`
+
+  /* Text and time inputs: typing changes the field, leaving it saves. */
+  const typed = (field: AutoSave<string>, name: string) => ({
+    value: field.value,
+    onChange: (event: { target: { value: string } }) => field.change(event.target.value),
+    onBlur: () => field.commit(),
+    ...describedBy(field.status, errorId(name)),
   })
-  const time = (key: 'callTime' | 'wrapTime') => ({
-    type: 'time',
-    value: draft[key] ?? '',
-    onChange: (event: { target: { value: string } }) =>
-      setDraft({ ...draft, [key]: event.target.value }),
-    onBlur: () => void commit(draft),
-  })
+
   return (
-    <tr>
+    <tr data-testid={`day-${props.date}`}>
       <th scope="row" className="sc-nowrap">
         <span className="muted">{dayParts(props.date).weekday}</span> {label.slice(4)}
       </th>
       <td>
-        <input aria-label={`Title of ${label}`} maxLength={200} {...text('title')} />
+        {/* No maxLength: a pasted title would be cut without a word; the API's limit is shown instead. */}
+        <input aria-label={`Title of ${label}`} {...typed(title, 'title')} />
+        <FieldError status={title.status} errorId={errorId('title')} onRetry={title.retry} />
       </td>
       <td>
-        <input aria-label={`Call time on ${label}`} {...time('callTime')} />
+        <input aria-label={`Call time on ${label}`} type="time" {...typed(callTime, 'call')} />
+        <FieldError status={callTime.status} errorId={errorId('call')} onRetry={callTime.retry} />
       </td>
       <td>
-        <input aria-label={`Wrap time on ${label}`} {...time('wrapTime')} />
+        <input aria-label={`Wrap time on ${label}`} type="time" {...typed(wrapTime, 'wrap')} />
+        <FieldError status={wrapTime.status} errorId={errorId('wrap')} onRetry={wrapTime.retry} />
       </td>
       <td>
         <select
           aria-label={`Location on ${label}`}
-          value={draft.locationId ?? ''}
+          value={location.value ?? ''}
           onChange={(event) => {
-            const next = {
-              ...draft,
-              locationId: event.target.value ? Number(event.target.value) : null,
-            }
-            setDraft(next)
-            void commit(next)
+            const picked = event.target.value ? Number(event.target.value) : null
+            location.change(picked)
+            location.commit(picked)
           }}
+          {...describedBy(location.status, errorId('location'))}
         >
           <option value="">The project&apos;s location</option>
-          {props.locations.map((location) => (
-            <option key={location.id} value={location.id}>
-              {location.name}
+          {props.locations.map((place) => (
+            <option key={place.id} value={place.id}>
+              {place.name}
             </option>
           ))}
         </select>
+        <FieldError
+          status={location.status}
+          errorId={errorId('location')}
+          onRetry={location.retry}
+        />
       </td>
       <td>
-        <input aria-label={`Notes on ${label}`} maxLength={10000} {...text('notes')} />
+        <input aria-label={`Notes on ${label}`} {...typed(notes, 'notes')} />
+        <FieldError status={notes.status} errorId={errorId('notes')} onRetry={notes.retry} />
       </td>
       <td className="sc-nowrap">
-        <SaveFeedback save={save} />
+        <SaveProgress
+          status={combinedStatus([
+            title.status,
+            callTime.status,
+            wrapTime.status,
+            location.status,
+            notes.status,
+          ])}
+        />
       </td>
     </tr>
   )

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
-import { useDraft } from '../use_draft'
-import { FieldLabel, SaveFeedback, type SaveState } from '../save_feedback'
+import { useEffect, useRef } from 'react'
+import type { AutoSave } from '../../shared/use_auto_save'
+import { FieldLabel, SaveFeedback, describedBy, sameText, useFieldSave } from '../save_feedback'
 import { api } from '../../shared/http'
-import { errorMessage } from '../errors'
 import { dayCount, shiftDate } from '../dates'
 import type { Lookups } from '../lookups'
 import type { Client, Conflict, Location, Project } from '../types'
@@ -20,73 +19,76 @@ type Editable = Pick<
   | 'projectStatusId'
   | 'regionId'
 >
-type FieldName =
-  'name' | 'dates' | 'colors' | 'notes' | 'clientId' | 'locationId' | 'status' | 'regionId'
+type Dates = Pick<Project, 'startDate' | 'endDate'>
+type Colors = Pick<Project, 'color' | 'textColor'>
 
-function draftOf(project: Project): Editable {
-  return {
-    name: project.name,
-    startDate: project.startDate,
-    endDate: project.endDate,
-    color: project.color,
-    textColor: project.textColor,
-    notes: project.notes,
-    clientId: project.clientId,
-    locationId: project.locationId,
-    projectStatusId: project.projectStatusId,
-    regionId: project.regionId,
-  }
-}
+const sameDates = (a: Dates, b: Dates) => a.startDate === b.startDate && a.endDate === b.endDate
+const sameColors = (a: Colors, b: Colors) => a.color === b.color && a.textColor === b.textColor
 
 /**
  * The project's own fields, each saved on its own as soon as it is changed
  * (text when the field is left, choices at once, colours when the picker
  * settles), with "Saving…", "Saved" or the reason it failed beside it. A
- * failed save puts the stored value back.
+ * refused change stays in its field, with Retry.
  */
 export function ProjectDetails(props: {
   project: Project
   lookups: Lookups
   clients: Client[]
   locations: Location[]
-  onSaved: (project: Project, conflicts: Conflict[]) => void
+  onSaved: (saved: Partial<Project>, conflicts: Conflict[]) => void
 }) {
   const { project, lookups } = props
-  const [draft, setDraft] = useDraft(project, draftOf)
-  const [saves, setSaves] = useState<Partial<Record<FieldName, SaveState>>>({})
   const colorTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
 
   useEffect(() => () => clearTimeout(colorTimer.current), [])
 
-  async function save(field: FieldName, changes: Partial<Editable>) {
-    const changed = (Object.keys(changes) as (keyof Editable)[]).some(
-      (key) => changes[key] !== project[key]
+  async function save(changes: Partial<Editable>) {
+    const result = await api<{ project: Project; conflicts: Conflict[] }>(
+      'PATCH',
+      `/api/projects/${project.id}`,
+      changes
     )
-    if (!changed) {
-      return
-    }
-    setSaves((current) => ({ ...current, [field]: { state: 'saving' } }))
-    try {
-      const result = await api<{ project: Project; conflicts: Conflict[] }>(
-        'PATCH',
-        `/api/projects/${project.id}`,
-        changes
-      )
-      setSaves((current) => ({ ...current, [field]: { state: 'saved' } }))
-      props.onSaved(result.project, result.conflicts)
-    } catch (error) {
-      setDraft((current) => {
-        const restored = { ...current }
-        for (const key of Object.keys(changes) as (keyof Editable)[]) {
-          Object.assign(restored, { [key]: project[key] })
-        }
-        return restored
-      })
-      setSaves((current) => ({
-        ...current,
-        [field]: { state: 'error', message: errorMessage(error) },
-      }))
-    }
+    // Only what this save sent: an answer that overtook another field's must not undo it.
+    const saved = Object.fromEntries(
+      Object.keys(changes).map((key) => [key, result.project[key as keyof Editable]])
+    )
+    props.onSaved(saved, result.conflicts)
+  }
+
+  const name = useFieldSave(
+    project.name,
+    (value) => {
+      if (!value.trim()) {
+        throw new Error('A project needs a name.')
+      }
+      return save({ name: value.trim() })
+    },
+    sameText
+  )
+  const dates = useFieldSave<Dates>(
+    { startDate: project.startDate, endDate: project.endDate },
+    (value) => save(value),
+    sameDates
+  )
+  const colors = useFieldSave<Colors>(
+    { color: project.color, textColor: project.textColor },
+    (value) => save(value),
+    sameColors
+  )
+  const notes = useFieldSave(
+    project.notes ?? '',
+    (value) => save({ notes: value.trim() ? value : null }),
+    sameText
+  )
+  const status = useFieldSave(project.projectStatusId, (value) => save({ projectStatusId: value }))
+  const client = useFieldSave(project.clientId, (value) => save({ clientId: value }))
+  const location = useFieldSave(project.locationId, (value) => save({ locationId: value }))
+  const region = useFieldSave(project.regionId, (value) => save({ regionId: value }))
+
+  function changeDates(next: Dates) {
+    dates.change(next)
+    dates.commit(next)
   }
 
   function changeStart(startDate: string) {
@@ -95,35 +97,17 @@ export function ProjectDetails(props: {
     }
     // Moving the start past the end moves the whole project, keeping its length.
     const endDate =
-      startDate > draft.endDate
+      startDate > dates.value.endDate
         ? shiftDate(startDate, dayCount(project.startDate, project.endDate) - 1)
-        : draft.endDate
-    setDraft({ ...draft, startDate, endDate })
-    void save('dates', { startDate, endDate })
+        : dates.value.endDate
+    changeDates({ startDate, endDate })
   }
 
-  function changeEnd(endDate: string) {
-    if (!endDate) {
-      return
-    }
-    setDraft({ ...draft, endDate })
-    void save('dates', { endDate })
-  }
-
-  function changeColor(key: 'color' | 'textColor', value: string) {
-    const next = { ...draft, [key]: value }
-    setDraft(next)
+  function changeColor(key: keyof Colors, value: string) {
+    const next = { ...colors.value, [key]: value }
+    colors.change(next)
     clearTimeout(colorTimer.current)
-    colorTimer.current = setTimeout(
-      () => void save('colors', { color: next.color, textColor: next.textColor }),
-      500
-    )
-  }
-
-  function choose(field: FieldName, key: keyof Editable, raw: string) {
-    const value = raw === '' ? null : Number(raw)
-    setDraft({ ...draft, [key]: value })
-    void save(field, { [key]: value })
+    colorTimer.current = setTimeout(() => colors.commit(next), 500)
   }
 
   return (
@@ -133,44 +117,35 @@ export function ProjectDetails(props: {
       </h2>
       <div className="sc-form-grid">
         <div className="sc-wide">
-          <FieldLabel htmlFor="project-name" save={saves.name}>
+          <FieldLabel htmlFor="project-name" status={name.status} onRetry={name.retry}>
             Name
           </FieldLabel>
           <input
             id="project-name"
             required
             maxLength={200}
-            value={draft.name}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-            onBlur={() => {
-              const name = draft.name.trim()
-              if (name === '') {
-                setDraft({ ...draft, name: project.name })
-                setSaves((current) => ({
-                  ...current,
-                  name: { state: 'error', message: 'A project needs a name.' },
-                }))
-                return
-              }
-              void save('name', { name })
-            }}
+            value={name.value}
+            onChange={(event) => name.change(event.target.value)}
+            onBlur={() => name.commit()}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 event.currentTarget.blur()
               }
             }}
+            {...describedBy(name.status, 'project-name-error')}
           />
         </div>
         <div>
-          <FieldLabel htmlFor="project-start" save={saves.dates}>
+          <FieldLabel htmlFor="project-start" status={dates.status} onRetry={dates.retry}>
             First day
           </FieldLabel>
           <input
             id="project-start"
             type="date"
             required
-            value={draft.startDate}
+            value={dates.value.startDate}
             onChange={(event) => changeStart(event.target.value)}
+            {...describedBy(dates.status, 'project-start-error')}
           />
         </div>
         <div>
@@ -179,59 +154,53 @@ export function ProjectDetails(props: {
             id="project-end"
             type="date"
             required
-            min={draft.startDate}
-            value={draft.endDate}
-            onChange={(event) => changeEnd(event.target.value)}
+            min={dates.value.startDate}
+            value={dates.value.endDate}
+            onChange={(event) =>
+              event.target.value && changeDates({ ...dates.value, endDate: event.target.value })
+            }
+            {...describedBy(dates.status, 'project-start-error')}
           />
         </div>
-        <div>
-          <FieldLabel htmlFor="project-status" save={saves.status}>
-            Status
-          </FieldLabel>
-          <select
-            id="project-status"
-            value={draft.projectStatusId ?? ''}
-            onChange={(event) => choose('status', 'projectStatusId', event.target.value)}
-          >
-            <option value="">No status</option>
-            {lookups.projectStatuses.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.icon ? `${status.icon} ${status.name}` : status.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceField
+          id="project-status"
+          label="Status"
+          none="No status"
+          field={status}
+          options={lookups.projectStatuses.map((option) => ({
+            id: option.id,
+            name: option.icon ? `${option.icon} ${option.name}` : option.name,
+          }))}
+        />
         <ChoiceField
           id="project-client"
           label="Client"
           none="No client"
-          save={saves.clientId}
-          value={draft.clientId}
+          field={client}
           options={props.clients}
-          onChange={(raw) => choose('clientId', 'clientId', raw)}
         />
         <ChoiceField
           id="project-location"
           label="Location"
           none="No location"
-          save={saves.locationId}
-          value={draft.locationId}
+          field={location}
           options={props.locations}
-          onChange={(raw) => choose('locationId', 'locationId', raw)}
         />
         <ChoiceField
           id="project-region"
           label="Region"
           none="No region"
-          save={saves.regionId}
-          value={draft.regionId}
+          field={region}
           options={lookups.regions}
-          onChange={(raw) => choose('regionId', 'regionId', raw)}
         />
         <div className="sc-colors">
           <div className="sc-label-row">
             <span className="sc-label">Colours</span>
-            <SaveFeedback save={saves.colors} />
+            <SaveFeedback
+              status={colors.status}
+              errorId="project-colors-error"
+              onRetry={colors.retry}
+            />
           </div>
           <div className="sc-color-pair">
             <label htmlFor="project-color" className="sc-inline-label">
@@ -239,8 +208,9 @@ export function ProjectDetails(props: {
               <input
                 id="project-color"
                 type="color"
-                value={draft.color}
+                value={colors.value.color}
                 onChange={(event) => changeColor('color', event.target.value)}
+                {...describedBy(colors.status, 'project-colors-error')}
               />
             </label>
             <label htmlFor="project-text-color" className="sc-inline-label">
@@ -248,20 +218,21 @@ export function ProjectDetails(props: {
               <input
                 id="project-text-color"
                 type="color"
-                value={draft.textColor}
+                value={colors.value.textColor}
                 onChange={(event) => changeColor('textColor', event.target.value)}
+                {...describedBy(colors.status, 'project-colors-error')}
               />
             </label>
             <span
               className="sc-color-preview"
-              style={{ background: draft.color, color: draft.textColor }}
+              style={{ background: colors.value.color, color: colors.value.textColor }}
             >
-              {draft.name || 'Project'}
+              {name.value || 'Project'}
             </span>
           </div>
         </div>
         <div className="sc-wide">
-          <FieldLabel htmlFor="project-notes" save={saves.notes}>
+          <FieldLabel htmlFor="project-notes" status={notes.status} onRetry={notes.retry}>
             Notes
           </FieldLabel>
           <textarea
@@ -269,9 +240,10 @@ export function ProjectDetails(props: {
             className="sc-textarea"
             rows={4}
             maxLength={10000}
-            value={draft.notes ?? ''}
-            onChange={(event) => setDraft({ ...draft, notes: event.target.value })}
-            onBlur={() => void save('notes', { notes: draft.notes?.trim() ? draft.notes : null })}
+            value={notes.value}
+            onChange={(event) => notes.change(event.target.value)}
+            onBlur={() => notes.commit()}
+            {...describedBy(notes.status, 'project-notes-error')}
           />
         </div>
       </div>
@@ -284,20 +256,24 @@ function ChoiceField(props: {
   id: string
   label: string
   none: string
-  save: SaveState | undefined
-  value: number | null
+  field: AutoSave<number | null>
   options: { id: number; name: string }[]
-  onChange: (raw: string) => void
 }) {
+  const { field } = props
   return (
     <div>
-      <FieldLabel htmlFor={props.id} save={props.save}>
+      <FieldLabel htmlFor={props.id} status={field.status} onRetry={field.retry}>
         {props.label}
       </FieldLabel>
       <select
         id={props.id}
-        value={props.value ?? ''}
-        onChange={(event) => props.onChange(event.target.value)}
+        value={field.value ?? ''}
+        onChange={(event) => {
+          const picked = event.target.value === '' ? null : Number(event.target.value)
+          field.change(picked)
+          field.commit(picked)
+        }}
+        {...describedBy(field.status, `${props.id}-error`)}
       >
         <option value="">{props.none}</option>
         {props.options.map((option) => (

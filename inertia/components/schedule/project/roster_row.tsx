@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react'
-import { useDraft } from '../use_draft'
 import { api } from '../../shared/http'
 import { ConfirmButton } from '../../shared/confirm_button'
+import type { AutoSave } from '../../shared/use_auto_save'
 import { errorMessage } from '../errors'
 import { dayParts, formatDay, formatShortDay } from '../dates'
 import { ConflictResolution } from '../conflict_resolution'
 import { StatusSelect } from '../status_badge'
 import { useToast } from '../toasts'
+import {
+  FieldError,
+  SaveProgress,
+  combinedStatus,
+  describedBy,
+  sameText,
+  useFieldSave,
+} from '../save_feedback'
 import type { Lookups } from '../lookups'
 import type { Conflict, DayNote, RosterEntry } from '../types'
 
@@ -24,11 +32,26 @@ export function assignmentUrl(projectId: number, entry: Pick<RosterEntry, 'kind'
   return `/api/projects/${projectId}/${entry.kind === 'crew' ? 'crew' : 'vendors'}/${entry.id}`
 }
 
-function withDayNote(entry: RosterEntry, date: string, note: DayNote | null): RosterEntry {
+type DayField = 'note' | 'isScheduled'
+
+/**
+ * The entry with one field of one day as saved. Only that field: the answer
+ * to a day's note must not undo a "not working" saved for that day meanwhile.
+ * A day that is worked and has no note needs no day note.
+ */
+function withDayField<K extends DayField>(
+  entry: RosterEntry,
+  date: string,
+  key: K,
+  value: DayNote[K]
+): RosterEntry {
   const others = entry.dayNotes.filter((dayNote) => dayNote.date !== date)
+  const current = entry.dayNotes.find((dayNote) => dayNote.date === date)
+  const day = { id: 0, date, note: null, isScheduled: true, ...current, [key]: value }
+  const keep = day.note !== null || !day.isScheduled
   return {
     ...entry,
-    dayNotes: note ? [...others, note].sort((a, b) => a.date.localeCompare(b.date)) : others,
+    dayNotes: keep ? [...others, day].sort((a, b) => a.date.localeCompare(b.date)) : others,
   }
 }
 
@@ -49,7 +72,6 @@ export function RosterRow(props: {
 }) {
   const toast = useToast()
   const { entry } = props
-  const [notes, setNotes] = useDraft(entry.notes, (stored) => stored ?? '')
   const [pickedDay, setNoteDay] = useState(props.days[0] ?? '')
   // New project dates can leave the picked day outside them: then the first day is picked.
   const noteDay = props.days.includes(pickedDay) ? pickedDay : (props.days[0] ?? '')
@@ -61,60 +83,56 @@ export function RosterRow(props: {
   )
   const scheduledCount = props.days.filter((day) => byDate.get(day)?.isScheduled !== false).length
 
-  async function update(changes: Partial<Pick<RosterEntry, 'statusId' | 'crewRoleId' | 'notes'>>) {
-    const previous = Object.fromEntries(
-      Object.keys(changes).map((key) => [key, entry[key as keyof typeof changes]])
-    )
-    props.onEntry((current) => ({ ...current, ...changes }))
-    try {
-      const result = await api<EntryResult>('PATCH', assignmentUrl(props.projectId, entry), changes)
-      props.onEntry(() => result.entry)
-      props.afterSave(result.conflicts)
-    } catch (error) {
-      props.onEntry((current) => ({ ...current, ...previous }))
-      setNotes(entry.notes ?? '')
-      toast.error(`Could not save ${entry.name}: ${errorMessage(error)}`)
-    }
+  async function update<K extends 'statusId' | 'crewRoleId' | 'notes'>(
+    key: K,
+    value: RosterEntry[K]
+  ) {
+    const result = await api<EntryResult>('PATCH', assignmentUrl(props.projectId, entry), {
+      [key]: value,
+    })
+    props.onEntry((current) => ({ ...current, [key]: result.entry[key] }))
+    props.afterSave(result.conflicts)
   }
 
-  async function putDayNote(date: string, changes: { note?: string; isScheduled?: boolean }) {
-    const current = byDate.get(date)
-    const optimistic: DayNote = {
-      id: current?.id ?? 0,
+  const status = useFieldSave(entry.statusId, (value) => update('statusId', value))
+  const role = useFieldSave(entry.crewRoleId, (value) => update('crewRoleId', value))
+  const notes = useFieldSave(
+    entry.notes ?? '',
+    (value) => update('notes', value.trim() || null),
+    sameText
+  )
+  const errorId = (field: string) => `roster-${rosterKey(entry)}-${field}-error`
+  const fields: [string, Pick<AutoSave<unknown>, 'status' | 'retry'>][] = [
+    ['status', status],
+    ['role', role],
+    ['notes', notes],
+  ]
+
+  /** Saves one field of one day; throws when refused (the caller shows why). */
+  async function putDayField<K extends DayField>(date: string, key: K, value: DayNote[K]) {
+    const result = await api<NoteResult>('PUT', '/api/notes', {
+      kind: entry.kind,
+      assignmentId: entry.id,
       date,
-      note: changes.note ?? current?.note ?? null,
-      isScheduled: changes.isScheduled ?? current?.isScheduled ?? true,
-    }
-    props.onEntry((latest) => withDayNote(latest, date, optimistic))
-    try {
-      const result = await api<NoteResult>('PUT', '/api/notes', {
-        kind: entry.kind,
-        assignmentId: entry.id,
-        date,
-        ...changes,
-      })
-      const saved = result.note
-        ? {
-            id: result.note.id,
-            date: result.note.date,
-            note: result.note.note,
-            isScheduled: result.note.isScheduled,
-          }
-        : null
-      props.onEntry((latest) => withDayNote(latest, date, saved))
-      props.afterSave(result.conflicts)
-      return true
-    } catch (error) {
-      props.onEntry((latest) => withDayNote(latest, date, current ?? null))
-      toast.error(`Could not save ${entry.name} on ${formatShortDay(date)}: ${errorMessage(error)}`)
-      return false
-    }
+      [key]: value,
+    })
+    const saved = result.note ? result.note[key] : key === 'note' ? null : true
+    props.onEntry((latest) => withDayField(latest, date, key, saved as DayNote[K]))
+    props.afterSave(result.conflicts)
   }
 
   async function addDayNote(event: FormEvent) {
     event.preventDefault()
-    if (noteDay && noteText.trim() && (await putDayNote(noteDay, { note: noteText.trim() }))) {
+    if (!noteDay || !noteText.trim()) {
+      return
+    }
+    try {
+      await putDayField(noteDay, 'note', noteText.trim())
       setNoteText('')
+    } catch (error) {
+      toast.error(
+        `Could not save ${entry.name} on ${formatShortDay(noteDay)}: ${errorMessage(error)}`
+      )
     }
   }
 
@@ -137,26 +155,34 @@ export function RosterRow(props: {
           <span className={`sc-kind sc-kind-${entry.kind}`}>
             {entry.kind === 'crew' ? 'Crew' : 'Vendor'}
           </span>
-          <a href={`/directory?tab=${directoryTab}&id=${entry.resourceId}`}>{entry.name}</a>
+          <a href={`/directory?tab=${directoryTab}&id=${entry.resourceId}`}>{entry.name}</a>{' '}
+          <SaveProgress status={combinedStatus(fields.map(([, field]) => field.status))} />
         </div>
         <StatusSelect
           label={`Status of ${entry.name}`}
           statuses={props.lookups.statuses}
-          value={entry.statusId}
-          onChange={(statusId) => void update({ statusId })}
+          value={status.value}
+          onChange={(statusId) => {
+            status.change(statusId)
+            status.commit(statusId)
+          }}
+          errorId={status.status.state === 'failed' ? errorId('status') : undefined}
         />
         {entry.kind === 'crew' ? (
           <select
             aria-label={`Role of ${entry.name}`}
-            value={entry.crewRoleId ?? ''}
-            onChange={(event) =>
-              void update({ crewRoleId: event.target.value ? Number(event.target.value) : null })
-            }
+            value={role.value ?? ''}
+            onChange={(event) => {
+              const picked = event.target.value ? Number(event.target.value) : null
+              role.change(picked)
+              role.commit(picked)
+            }}
+            {...describedBy(role.status, errorId('role'))}
           >
             <option value="">No role</option>
-            {props.lookups.crewRoles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
+            {props.lookups.crewRoles.map((crewRole) => (
+              <option key={crewRole.id} value={crewRole.id}>
+                {crewRole.name}
               </option>
             ))}
           </select>
@@ -167,19 +193,15 @@ export function RosterRow(props: {
           aria-label={`Notes on ${entry.name}`}
           placeholder="Notes"
           maxLength={10000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          onBlur={() => {
-            const next = notes.trim() || null
-            if (next !== (entry.notes ?? null)) {
-              void update({ notes: next })
-            }
-          }}
+          value={notes.value}
+          onChange={(event) => notes.change(event.target.value)}
+          onBlur={() => notes.commit()}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.currentTarget.blur()
             }
           }}
+          {...describedBy(notes.status, errorId('notes'))}
         />
         <ConfirmButton
           compact
@@ -192,35 +214,33 @@ export function RosterRow(props: {
           <p>Their booking and its day notes on this project are removed.</p>
         </ConfirmButton>
       </div>
+      {fields.some(([, field]) => field.status.state === 'failed') && (
+        <div className="sc-roster-errors">
+          {fields.map(([name, field]) => (
+            <FieldError
+              key={name}
+              status={field.status}
+              errorId={errorId(name)}
+              onRetry={field.retry}
+            />
+          ))}
+        </div>
+      )}
 
       <div className="sc-day-strip" role="group" aria-label={`Days of ${entry.name}`}>
         <span className="muted small sc-day-count">
           {scheduledCount} of {props.days.length} {props.days.length === 1 ? 'day' : 'days'}
         </span>
-        {props.days.map((day) => {
-          const dayNote = byDate.get(day)
-          const scheduled = dayNote?.isScheduled !== false
-          const classes = [
-            'sc-day',
-            scheduled ? 'sc-day-on' : 'sc-day-off',
-            dayNote?.note ? 'sc-day-noted' : '',
-            openConflictDays.has(day) && scheduled ? 'sc-day-conflict' : '',
-          ]
-          return (
-            <button
-              key={day}
-              type="button"
-              className={classes.filter(Boolean).join(' ')}
-              aria-pressed={scheduled}
-              aria-label={`${formatDay(day)}: ${scheduled ? 'working' : 'not working'}`}
-              title={`${formatDay(day)}${scheduled ? '' : ' (not working)'}${dayNote?.note ? `: ${dayNote.note}` : ''}${openConflictDays.has(day) ? ' — double-booked' : ''}`}
-              onClick={() => void putDayNote(day, { isScheduled: !scheduled })}
-            >
-              <span className="sc-day-weekday">{dayParts(day).weekday}</span>
-              <span className="sc-day-number">{dayParts(day).day}</span>
-            </button>
-          )
-        })}
+        {props.days.map((day) => (
+          <DayToggle
+            key={day}
+            date={day}
+            dayNote={byDate.get(day)}
+            conflict={openConflictDays.has(day)}
+            errorId={`roster-${rosterKey(entry)}-${day}-error`}
+            onSave={(isScheduled) => putDayField(day, 'isScheduled', isScheduled)}
+          />
+        ))}
       </div>
 
       {props.conflicts.length > 0 && (
@@ -255,8 +275,9 @@ export function RosterRow(props: {
               <DayNoteLine
                 key={dayNote.date}
                 label={`Note for ${entry.name} on ${formatDay(dayNote.date)}`}
+                errorId={`roster-${rosterKey(entry)}-${dayNote.date}-note-error`}
                 dayNote={dayNote}
-                onSave={(note) => void putDayNote(dayNote.date, { note })}
+                onSave={(note) => putDayField(dayNote.date, 'note', note)}
               />
             ))}
           </ul>
@@ -293,25 +314,86 @@ export function RosterRow(props: {
   )
 }
 
-function DayNoteLine(props: { label: string; dayNote: DayNote; onSave: (note: string) => void }) {
-  const [text, setText] = useDraft(props.dayNote.note, (stored) => stored ?? '')
+/**
+ * One day of the booking: pressed while the person works it. A click saves
+ * at once; clicks made while a save is on its way are sent after it, the
+ * last one winning, so the day ends the way it was last clicked.
+ */
+function DayToggle(props: {
+  date: string
+  dayNote: DayNote | undefined
+  conflict: boolean
+  errorId: string
+  onSave: (isScheduled: boolean) => Promise<void>
+}) {
+  const { date, dayNote } = props
+  const worked = useFieldSave(dayNote?.isScheduled !== false, props.onSave)
+  const scheduled = worked.value
+  const classes = [
+    'sc-day',
+    scheduled ? 'sc-day-on' : 'sc-day-off',
+    dayNote?.note ? 'sc-day-noted' : '',
+    props.conflict && scheduled ? 'sc-day-conflict' : '',
+  ]
+  return (
+    <>
+      <button
+        type="button"
+        className={classes.filter(Boolean).join(' ')}
+        aria-pressed={scheduled}
+        aria-label={`${formatDay(date)}: ${scheduled ? 'working' : 'not working'}`}
+        title={`${formatDay(date)}${scheduled ? '' : ' (not working)'}${dayNote?.note ? `: ${dayNote.note}` : ''}${props.conflict ? ' — double-booked' : ''}`}
+        onClick={() => {
+          worked.change(!scheduled)
+          worked.commit(!scheduled)
+        }}
+        {...describedBy(worked.status, props.errorId)}
+      >
+        <span className="sc-day-weekday">{dayParts(date).weekday}</span>
+        <span className="sc-day-number">{dayParts(date).day}</span>
+      </button>
+      {worked.status.state === 'failed' && (
+        <FieldError status={worked.status} errorId={props.errorId} onRetry={worked.retry} />
+      )}
+    </>
+  )
+}
+
+function DayNoteLine(props: {
+  label: string
+  errorId: string
+  dayNote: DayNote
+  onSave: (note: string) => Promise<void>
+}) {
+  const text = useFieldSave(
+    props.dayNote.note ?? '',
+    (value) => props.onSave(value.trim()),
+    sameText
+  )
   return (
     <li>
       <span className="sc-day-note-date">{formatDay(props.dayNote.date)}</span>
       <input
         aria-label={props.label}
         maxLength={10000}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={() => {
-          if (text.trim() !== (props.dayNote.note ?? '')) {
-            props.onSave(text.trim())
-          }
-        }}
+        value={text.value}
+        onChange={(event) => text.change(event.target.value)}
+        onBlur={() => text.commit()}
+        {...describedBy(text.status, props.errorId)}
       />
-      <button type="button" className="link small" onClick={() => props.onSave('')}>
+      <button
+        type="button"
+        className="link small"
+        onClick={() => {
+          text.change('')
+          text.commit('')
+        }}
+      >
         Clear
       </button>
+      {text.status.state === 'failed' && (
+        <FieldError status={text.status} errorId={props.errorId} onRetry={text.retry} />
+      )}
     </li>
   )
 }

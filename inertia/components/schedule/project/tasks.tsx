@@ -4,6 +4,7 @@ import { errorMessage } from '../errors'
 import { formatTimestamp } from '../dates'
 import { SortableList } from '../sortable_list'
 import { useToast } from '../toasts'
+import { FieldError, describedBy, useFieldSave } from '../save_feedback'
 import type { ProjectTask } from '../types'
 
 /** The project's checklist: add, tick off, reword, delete and reorder tasks. */
@@ -45,14 +46,17 @@ export function Tasks(props: { projectId: number; onChanged: () => void }) {
     }
   }
 
+  /** Throws when refused: the caller shows why. */
   async function update(task: ProjectTask, changes: { text?: string; completed?: boolean }) {
-    replace({ ...task, ...changes })
+    replace(await api<ProjectTask>('PATCH', `/api/project-tasks/${task.id}`, changes))
+    props.onChanged()
+  }
+
+  async function reword(task: ProjectTask, wording: string) {
     try {
-      replace(await api<ProjectTask>('PATCH', `/api/project-tasks/${task.id}`, changes))
-      props.onChanged()
+      await update(task, { text: wording })
       return true
     } catch (error) {
-      replace(task)
       toast.error(`Could not save the task: ${errorMessage(error)}`)
       return false
     }
@@ -113,7 +117,8 @@ export function Tasks(props: { projectId: number; onChanged: () => void }) {
           {(task) => (
             <TaskLine
               task={task}
-              onUpdate={(changes) => update(task, changes)}
+              onReword={(wording) => reword(task, wording)}
+              onComplete={(completed) => update(task, { completed })}
               onRemove={() => void remove(task)}
             />
           )}
@@ -137,20 +142,20 @@ export function Tasks(props: { projectId: number; onChanged: () => void }) {
 
 function TaskLine(props: {
   task: ProjectTask
-  onUpdate: (changes: { text?: string; completed?: boolean }) => Promise<boolean>
+  onReword: (text: string) => Promise<boolean>
+  onComplete: (completed: boolean) => Promise<void>
   onRemove: () => void
 }) {
   const { task } = props
   const [editing, setEditing] = useState(false)
   const [text, setText] = useState(task.text)
+  // Ticks sent one after the other, the last one winning; a refused one stays ticked, with Retry.
+  const done = useFieldSave(task.completed, props.onComplete)
+  const errorId = `task-${task.id}-error`
 
   async function save(event: FormEvent) {
     event.preventDefault()
-    if (
-      !text.trim() ||
-      text.trim() === task.text ||
-      (await props.onUpdate({ text: text.trim() }))
-    ) {
+    if (!text.trim() || text.trim() === task.text || (await props.onReword(text.trim()))) {
       setEditing(false)
     }
   }
@@ -192,15 +197,22 @@ function TaskLine(props: {
     )
   }
   return (
-    <div className={task.completed ? 'sc-task sc-task-done' : 'sc-task'}>
+    <div className={done.value ? 'sc-task sc-task-done' : 'sc-task'}>
       <label className="sc-check-label">
         <input
           type="checkbox"
-          checked={task.completed}
-          onChange={(event) => void props.onUpdate({ completed: event.target.checked })}
+          checked={done.value}
+          onChange={(event) => {
+            done.change(event.target.checked)
+            done.commit(event.target.checked)
+          }}
+          {...describedBy(done.status, errorId)}
         />
         <span className="sc-task-text">{task.text}</span>
       </label>
+      {done.status.state === 'failed' && (
+        <FieldError status={done.status} errorId={errorId} onRetry={done.retry} />
+      )}
       <span className="muted small">
         {task.completed && task.completedAt
           ? `Done${task.completedByName ? ` by ${task.completedByName}` : ''}, ${formatTimestamp(task.completedAt)}`
