@@ -1,0 +1,63 @@
+import type { ApplicationService } from '@adonisjs/core/types'
+import { JobRuntime } from '#services/shared/jobs/job_runtime'
+
+/** Each process loads only its own app's job registry. */
+const registries = {
+  sso: () => import('#jobs/sso/registry'),
+  transfer: () => import('#jobs/transfer/registry'),
+  schedule: () => import('#jobs/schedule/registry'),
+}
+
+/**
+ * The app's job runtime (pg-boss in its own database), one per process.
+ * Web processes work the jobs once the HTTP server listens, unless
+ * JOBS_IN_WEB=false; `node ace jobs:work` works them without HTTP; every
+ * other process (commands, tests) only sends jobs, and only connects when it
+ * first does.
+ */
+export default class JobsProvider {
+  constructor(protected app: ApplicationService) {}
+
+  register() {
+    this.app.container.singleton(JobRuntime, async () => {
+      const { default: env } = await import('#start/env')
+      const { jobsConfig } = await import('#config/jobs')
+      const logger = await this.app.container.make('logger')
+      const appId = env.get('APP_ID')
+      const { jobs: registry } = await registries[appId]()
+      const jobs = [...registry]
+      // Test only: the job-system tests' countable jobs, in the workers they start.
+      const probeDirectory = process.env.JOBS_PROBE_DIR
+      if (this.app.inTest && probeDirectory) {
+        const { probeJobs } = await import('#jobs/shared/probe_jobs')
+        jobs.push(...probeJobs(probeDirectory))
+      }
+      const runtime = new JobRuntime(jobs, {
+        connectionString: jobsConfig.connectionString,
+        schema: jobsConfig.schema,
+        instanceName: `${appId}-${this.app.getEnvironment()}`,
+        stopTimeoutSeconds: jobsConfig.stopTimeoutSeconds,
+        logger,
+      })
+      /*
+       * A terminating hook rather than shutdown(): hooks run before the
+       * providers shut down (Lucid closes its pool there) and in reverse order,
+       * so before the hook that stops a lone process's embedded PostgreSQL.
+       * Running handlers finish on a live database.
+       */
+      this.app.terminating(() => runtime.stop())
+      return runtime
+    })
+  }
+
+  async ready() {
+    if (this.app.getEnvironment() !== 'web') {
+      return
+    }
+    const { jobsConfig } = await import('#config/jobs')
+    if (jobsConfig.workInWeb) {
+      const runtime = await this.app.container.make(JobRuntime)
+      await runtime.startWorkers()
+    }
+  }
+}
