@@ -55,9 +55,19 @@ export default class JobsProvider {
       return
     }
     const { jobsConfig } = await import('#config/jobs')
-    if (jobsConfig.workInWeb) {
-      const runtime = await this.app.container.make(JobRuntime)
+    if (!jobsConfig.workInWeb) {
+      return
+    }
+    const runtime = await this.app.container.make(JobRuntime)
+    try {
       await runtime.startWorkers()
+    } catch (error) {
+      // Listening without its workers, the app would silently stop doing its
+      // background work: stop, so the process manager restarts it.
+      const logger = await this.app.container.make('logger')
+      logger.fatal({ err: error }, 'the job workers could not start; stopping')
+      process.exitCode = 1
+      await this.app.terminate()
     }
   }
 }

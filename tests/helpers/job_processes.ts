@@ -11,7 +11,7 @@ export class JobWorkerProcess {
   #child?: ChildProcess
   #exit?: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 
-  constructor(readonly env: Record<string, string>) {}
+  constructor(readonly env: NodeJS.ProcessEnv) {}
 
   get pid() {
     return this.#child!.pid!
@@ -59,7 +59,7 @@ export class JobWorkerProcess {
 }
 
 /** Runs `node ace <args>` in a process of its own; resolves with its exit code and output. */
-export function runAce(args: string[], env: Record<string, string>) {
+export function runAce(args: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ exitCode: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['ace.js', ...args], {
       cwd: app.makePath(),
