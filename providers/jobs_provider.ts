@@ -16,6 +16,8 @@ const registries = {
  * first does.
  */
 export default class JobsProvider {
+  #runtime?: JobRuntime
+
   constructor(protected app: ApplicationService) {}
 
   register() {
@@ -39,15 +41,21 @@ export default class JobsProvider {
         stopTimeoutSeconds: jobsConfig.stopTimeoutSeconds,
         logger,
       })
-      /*
-       * A terminating hook rather than shutdown(): hooks run before the
-       * providers shut down (Lucid closes its pool there) and in reverse order,
-       * so before the hook that stops a lone process's embedded PostgreSQL.
-       * Running handlers finish on a live database.
-       */
-      this.app.terminating(() => runtime.stop())
+      this.#runtime = runtime
       return runtime
     })
+  }
+
+  /*
+   * A terminating hook rather than shutdown(): hooks run before the providers
+   * shut down (Lucid closes its pool there), in reverse order of
+   * registration. Registered at boot, it runs after the HTTP server has
+   * finished its requests (which may still queue mail) and before a lone
+   * process's embedded PostgreSQL stops: running handlers finish on a live
+   * database.
+   */
+  boot() {
+    this.app.terminating(() => this.#runtime?.stop())
   }
 
   async ready() {

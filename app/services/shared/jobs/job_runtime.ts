@@ -71,13 +71,8 @@ export class JobRuntime implements JobSender {
     }
   }
 
-  /** True once this process works jobs. */
-  get isWorking() {
-    return this.#works
-  }
-
   async send(name: string, data: object | null = null, options: SendJobOptions = {}) {
-    this.#definition(name)
+    this.#assertDefined(name)
     const boss = await this.#started()
     return boss.send(name, data, {
       startAfter: options.startAfterSeconds,
@@ -219,12 +214,10 @@ export class JobRuntime implements JobSender {
     return { queue: target, retried: affected(await boss.retry(target, ids)) }
   }
 
-  #definition(name: string) {
-    const definition = this.definitions.find((candidate) => candidate.name === name)
-    if (!definition) {
+  #assertDefined(name: string) {
+    if (!this.definitions.some((definition) => definition.name === name)) {
       throw new UnknownQueueError(name)
     }
-    return definition
   }
 
   #started() {
