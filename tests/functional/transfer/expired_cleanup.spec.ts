@@ -11,6 +11,8 @@ import StaffShare from '#models/transfer/staff_share'
 import DownloadLog from '#models/transfer/download_log'
 import { ExpiredCleanup } from '#services/transfer/expired_cleanup'
 import { transferConfig } from '#config/transfer'
+import { jobs } from '#jobs/transfer/registry'
+import { runRegisteredJob } from '#tests/helpers/registered_jobs'
 
 /*
  * These tests commit their rows (no global transaction): the cleanup's
@@ -205,6 +207,18 @@ test.group('transfer expired-file cleanup', (group) => {
       abandonedUploads: 0,
       failed: 0,
     })
+  })
+
+  test('the hourly job (transfer.cleanup-expired) runs this cleanup', async ({ assert }) => {
+    const expired = await storedUpload({ expiresAt: ago('1 minute') })
+    assert.deepEqual(await runRegisteredJob(jobs, 'transfer.cleanup-expired'), {
+      ran: true,
+      expiredShares: 0,
+      expiredUploads: 1,
+      abandonedUploads: 0,
+      failed: 0,
+    })
+    assert.deepEqual(await stillThere(expired), { row: false, file: false })
   })
 
   test('two instances at once: one does the work, the other skips the run', async ({ assert }) => {

@@ -1,10 +1,10 @@
 import db from '@adonisjs/lucid/services/db'
-import logger from '@adonisjs/core/services/logger'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { MailerMessenger, MessageBodyTemplates, NodeMailerMessage } from '@adonisjs/mail/types'
+import type { JobSender } from '#services/shared/jobs/job_definition'
 
 type CompiledMail = { message: NodeMailerMessage; views: MessageBodyTemplates }
 type Payload = { mail: CompiledMail; sendConfig?: unknown }
-type QueuedRow = { id: string; mailer: string; payload: Payload; attempts: number }
 
 /** Sends one compiled mail with the named mailer (the mail manager, in the app). */
 export type MailSender = (
@@ -13,13 +13,10 @@ export type MailSender = (
   sendConfig?: unknown
 ) => Promise<unknown>
 
-const TABLE = 'mail_queue'
-const MAX_ATTEMPTS = 8
+/** The job that sends one queued message; its data is `{ mailId }`. */
+export const SEND_MAIL_JOB = 'shared.send-mail'
 
-/** 30 s, 1 min, 2 min … capped at one hour between attempts. */
-function retryDelaySeconds(attempts: number) {
-  return Math.min(30 * 2 ** (attempts - 1), 3600)
-}
+const TABLE = 'mail_queue'
 
 /** JSON turns Buffers (attachment contents) into { type, data }; this turns them back. */
 function reviveBuffers(_key: string, value: unknown) {
@@ -34,97 +31,105 @@ function reviveBuffers(_key: string, value: unknown) {
   return value
 }
 
+/** Another attempt still holds the message: this one retries later rather than send it twice. */
+export class MailBeingSentError extends Error {
+  constructor(mailId: string) {
+    super(`The queued mail ${mailId} is being sent by another attempt`)
+  }
+}
+
 /**
- * The mail queue in PostgreSQL. `sendLater` stores the compiled message; a
- * worker in each web process sends due messages, one transaction per message:
- * the row is locked while it is sent and deleted in the same transaction, so
- * a crash mid-send leaves it for another try (at least once, never lost) and
- * two instances never send the same row at the same time.
+ * The mail queue. `sendLater` stores the compiled message in `mail_queue` and
+ * sends a `shared.send-mail` job for it in the same transaction, so neither
+ * exists without the other. The job (retried with backoff by pg-boss) sends
+ * the message while holding its row locked and deletes the row in that
+ * transaction: a crash mid-send leaves the row for the retry (at least once,
+ * never lost), a retry of a message already sent finds no row and does
+ * nothing, and two attempts never send one message at the same time. The
+ * message text (reset links included) is gone once sent; the job keeps only
+ * the row's id. A message whose last attempt failed keeps its row with
+ * `failed_at` and the error, and its job stays failed until `jobs:retry`.
  */
 export class DurableMailQueue {
-  #timer?: NodeJS.Timeout
-  #running?: Promise<void>
-  #started = false
-  #stopped = false
+  constructor(protected jobs: JobSender) {}
 
-  constructor(protected send: MailSender) {}
-
-  async push(mailer: string, mail: CompiledMail, sendConfig?: unknown) {
+  /** Queues a message; with `client`, inside the caller's transaction. */
+  async push(
+    mailer: string,
+    mail: CompiledMail,
+    sendConfig?: unknown,
+    client?: TransactionClientContract
+  ) {
     const payload: Payload = { mail, sendConfig }
-    await db.table(TABLE).insert({ mailer, payload: JSON.stringify(payload) })
-  }
-
-  /** Sends every due message; returns how many were sent. */
-  async sendDue() {
-    let sent = 0
-    while (!this.#stopped && (await this.sendOne())) {
-      sent++
+    const queue = async (trx: TransactionClientContract) => {
+      const [row] = await trx
+        .table(TABLE)
+        .insert({ mailer, payload: JSON.stringify(payload) })
+        .returning('id')
+      await this.jobs.send(SEND_MAIL_JOB, { mailId: String(row.id) }, { client: trx })
     }
-    return sent
-  }
-
-  /** Claims and sends one due message. False when none is due. */
-  protected async sendOne() {
-    return db.transaction(async (trx) => {
-      const result = await trx.rawQuery(
-        `select id, mailer, payload::text as payload, attempts from ${TABLE}
-          where failed_at is null and available_at <= now()
-          order by id limit 1 for update skip locked`
-      )
-      const raw = result.rows[0] as (Omit<QueuedRow, 'payload'> & { payload: string }) | undefined
-      if (!raw) {
-        return false
-      }
-      const row: QueuedRow = { ...raw, payload: JSON.parse(raw.payload, reviveBuffers) }
-      try {
-        await this.send(row.mailer, row.payload.mail, row.payload.sendConfig)
-        await trx.from(TABLE).where('id', row.id).delete()
-      } catch (error) {
-        const attempts = row.attempts + 1
-        const gaveUp = attempts >= MAX_ATTEMPTS
-        logger.error({ err: error, mailId: row.id, attempts }, 'sending queued mail failed')
-        await trx
-          .from(TABLE)
-          .where('id', row.id)
-          .update({
-            attempts,
-            last_error: String((error as Error)?.message ?? error).slice(0, 2000),
-            available_at: trx.raw(`now() + make_interval(secs => ?)`, [
-              retryDelaySeconds(attempts),
-            ]),
-            failed_at: gaveUp ? trx.raw('now()') : null,
-          })
-      }
-      return true
-    })
+    await (client ? queue(client) : db.transaction(queue))
   }
 
   /**
-   * Runs now unless a run is under way, so queued mail goes out at once rather
-   * than at the next tick. Only a started worker (a web process) sends; a
-   * command's mail waits in the table for one.
+   * Sends the queued message `mailId`. False when it is no longer queued
+   * (already sent). A failure is written on the row; on the last attempt the
+   * row is also marked failed, so the requeue sweep leaves it alone.
    */
-  nudge() {
-    if (!this.#started || this.#running || this.#stopped) {
-      return
+  async send(mailId: string, sender: MailSender, { isLastAttempt }: { isLastAttempt: boolean }) {
+    try {
+      return await db.transaction(async (trx) => {
+        const result = await trx.rawQuery(
+          `select id, mailer, payload::text as payload from ${TABLE} where id = ? for update skip locked`,
+          [mailId]
+        )
+        const row = result.rows[0] as { id: string; mailer: string; payload: string } | undefined
+        if (!row) {
+          // Skipped rows are invisible to the locking read, but not to a plain one.
+          if (await trx.from(TABLE).where('id', mailId).first()) {
+            throw new MailBeingSentError(mailId)
+          }
+          return false
+        }
+        const payload: Payload = JSON.parse(row.payload, reviveBuffers)
+        await sender(row.mailer, payload.mail, payload.sendConfig)
+        await trx.from(TABLE).where('id', row.id).delete()
+        return true
+      })
+    } catch (error) {
+      if (!(error instanceof MailBeingSentError)) {
+        await db
+          .from(TABLE)
+          .where('id', mailId)
+          .update({
+            last_error: String((error as Error)?.message ?? error).slice(0, 2000),
+            failed_at: isLastAttempt ? db.raw('now()') : null,
+          })
+      }
+      throw error
     }
-    this.#running = this.sendDue()
-      .then(() => undefined)
-      .catch((error) => logger.error({ err: error }, 'the mail queue worker failed'))
-      .finally(() => (this.#running = undefined))
   }
 
-  start(intervalMs = 5000) {
-    this.#started = true
-    this.#timer = setInterval(() => this.nudge(), intervalMs)
-    this.#timer.unref()
-    this.nudge()
-  }
-
-  async stop() {
-    this.#stopped = true
-    clearInterval(this.#timer)
-    await this.#running
+  /**
+   * Sends a job for every message that is neither failed nor covered by a
+   * waiting or running job: messages queued by a version before the job
+   * system, or whose job was removed by hand. Returns how many.
+   */
+  async requeueUncovered(jobSchema: string) {
+    const result = await db.rawQuery(
+      `select id from ${TABLE} m
+        where failed_at is null
+          and not exists (
+            select 1 from ${jobSchema}.job j
+             where j.name = ? and j.data->>'mailId' = m.id::text
+               and j.state in ('created', 'retry', 'active'))
+        order by id`,
+      [SEND_MAIL_JOB]
+    )
+    for (const row of result.rows as { id: string }[]) {
+      await this.jobs.send(SEND_MAIL_JOB, { mailId: String(row.id) })
+    }
+    return result.rows.length
   }
 }
 
@@ -137,6 +142,5 @@ export class DurableMailMessenger implements MailerMessenger {
 
   async queue(mail: CompiledMail, sendConfig?: unknown) {
     await this.mailQueue.push(this.mailerName, mail, sendConfig)
-    this.mailQueue.nudge()
   }
 }
