@@ -7,8 +7,8 @@ import { ActivityLogger, changedFields } from '#services/schedule/activity_logge
 import {
   DuplicateRecordError,
   RecordNotFoundError,
-  isUniqueViolation,
 } from '#services/schedule/record_errors'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { containsPattern } from '#services/schedule/search_pattern'
 
 export type ClientFields = {

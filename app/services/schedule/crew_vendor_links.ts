@@ -7,8 +7,8 @@ import { ActivityLogger } from '#services/schedule/activity_logger'
 import {
   DuplicateRecordError,
   RecordNotFoundError,
-  isUniqueViolation,
 } from '#services/schedule/record_errors'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 export type CrewVendorLinkView = {
   id: number

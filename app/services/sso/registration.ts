@@ -6,6 +6,7 @@ import { AccountMailer } from '#services/sso/account_mailer'
 import { AccountTokens } from '#services/sso/account_tokens'
 import { AuditLog, type AuditOrigin } from '#services/sso/audit_log'
 import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 /**
  * Self-registration with email verification. Registering an address that
@@ -41,7 +42,7 @@ export class Registration {
       })
     } catch (error) {
       // A concurrent registration of the same address won the race.
-      if ((error as { code?: string }).code === '23505') {
+      if (isUniqueViolation(error)) {
         return
       }
       throw error
