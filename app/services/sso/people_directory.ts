@@ -5,7 +5,8 @@ import User from '#models/sso/user'
 import { AuditLog, type AuditEventName } from '#services/sso/audit_log'
 import { AccountSessions } from '#services/sso/account_sessions'
 import { TotpService } from '#services/sso/totp_service'
-import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
+import { EMAIL_TAKEN, UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { passwordProblem } from '#services/sso/password_policy'
 import type { AdminActor } from '#services/sso/admin_actor'
 
@@ -99,21 +100,27 @@ export class PeopleDirectory {
    */
   async create(input: NewPerson, actor: AdminActor) {
     const email = normalizeEmail(input.email)
-    if (await this.findByEmail(email)) {
-      throw new PeopleDirectoryError(`A person with the email ${email} already exists`)
-    }
     const problem = passwordProblem(input.password, { email })
     if (problem) {
       throw new PeopleDirectoryError(`Password refused: ${problem}`)
     }
-    const user = await this.accounts.create({
-      email: input.email,
-      password: input.password,
-      name: input.name ?? null,
-      displayName: input.name ?? null,
-      isAdmin: input.isAdmin ?? false,
-      emailVerified: true,
-    })
+    let user: User
+    try {
+      user = await this.accounts.create({
+        email: input.email,
+        password: input.password,
+        name: input.name ?? null,
+        displayName: input.name ?? null,
+        isAdmin: input.isAdmin ?? false,
+        emailVerified: true,
+      })
+    } catch (error) {
+      // The unique index decides, so two creations of one address at the same moment cannot both pass a check.
+      if (isUniqueViolation(error, EMAIL_TAKEN)) {
+        throw new PeopleDirectoryError(`A person with the email ${email} already exists`)
+      }
+      throw error
+    }
     await this.#record('user_created', user, actor, { admin: user.isAdmin })
     return user
   }

@@ -1,6 +1,9 @@
 import { DateTime } from 'luxon'
 import User from '#models/sso/user'
 
+/** The unique index on users.email: a write refused on it means the address belongs to someone else. */
+export const EMAIL_TAKEN = 'users_email_unique'
+
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
 }
