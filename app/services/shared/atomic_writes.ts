@@ -20,15 +20,10 @@ export async function upsert(
 }
 
 /**
- * Whether a write failed on a unique index (on `constraint`, when given):
- * what a check-then-write race ends in when another request took the value
- * between the check and the write. Callers answer it like the check would
- * have. Name the constraint when the row has more than one unique column
- * and the answer depends on which one was taken.
+ * Whether a write failed on a unique index: what a check-then-write race
+ * ends in when another request took the value between the check and the
+ * write. Callers answer it like the check would have.
  */
-export function isUniqueViolation(error: unknown, constraint?: string) {
-  const failure = error as { code?: string; constraint?: string } | null
-  return (
-    failure?.code === '23505' && (constraint === undefined || failure.constraint === constraint)
-  )
+export function isUniqueViolation(error: unknown) {
+  return (error as { code?: string } | null)?.code === '23505'
 }

@@ -5,8 +5,7 @@ import User from '#models/sso/user'
 import { AuditLog, type AuditEventName } from '#services/sso/audit_log'
 import { AccountSessions } from '#services/sso/account_sessions'
 import { TotpService } from '#services/sso/totp_service'
-import { EMAIL_TAKEN, UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
-import { isUniqueViolation } from '#services/shared/atomic_writes'
+import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
 import { passwordProblem } from '#services/sso/password_policy'
 import type { AdminActor } from '#services/sso/admin_actor'
 
@@ -104,22 +103,16 @@ export class PeopleDirectory {
     if (problem) {
       throw new PeopleDirectoryError(`Password refused: ${problem}`)
     }
-    let user: User
-    try {
-      user = await this.accounts.create({
-        email: input.email,
-        password: input.password,
-        name: input.name ?? null,
-        displayName: input.name ?? null,
-        isAdmin: input.isAdmin ?? false,
-        emailVerified: true,
-      })
-    } catch (error) {
-      // The unique index decides, so two creations of one address at the same moment cannot both pass a check.
-      if (isUniqueViolation(error, EMAIL_TAKEN)) {
-        throw new PeopleDirectoryError(`A person with the email ${email} already exists`)
-      }
-      throw error
+    const user = await this.accounts.createUnlessTaken({
+      email: input.email,
+      password: input.password,
+      name: input.name ?? null,
+      displayName: input.name ?? null,
+      isAdmin: input.isAdmin ?? false,
+      emailVerified: true,
+    })
+    if (!user) {
+      throw new PeopleDirectoryError(`A person with the email ${email} already exists`)
     }
     await this.#record('user_created', user, actor, { admin: user.isAdmin })
     return user

@@ -6,7 +6,6 @@ import { AccountMailer } from '#services/sso/account_mailer'
 import { AccountTokens } from '#services/sso/account_tokens'
 import { AuditLog, type AuditOrigin } from '#services/sso/audit_log'
 import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
-import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 /**
  * Self-registration with email verification. Registering an address that
@@ -32,20 +31,15 @@ export class Registration {
       )
       return
     }
-    let user: User
-    try {
-      user = await this.accounts.create({
-        email: input.email,
-        password: input.password,
-        name: input.name ?? null,
-        displayName: input.name ?? null,
-      })
-    } catch (error) {
+    const user = await this.accounts.createUnlessTaken({
+      email: input.email,
+      password: input.password,
+      name: input.name ?? null,
+      displayName: input.name ?? null,
+    })
+    if (!user) {
       // A concurrent registration of the same address won the race.
-      if (isUniqueViolation(error)) {
-        return
-      }
-      throw error
+      return
     }
     await this.audit.record('registered', { origin, userId: user.id })
     await this.sendVerification(user)

@@ -1,8 +1,6 @@
 import { DateTime } from 'luxon'
 import User from '#models/sso/user'
-
-/** The unique index on users.email: a write refused on it means the address belongs to someone else. */
-export const EMAIL_TAKEN = 'users_email_unique'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
@@ -32,6 +30,23 @@ export class UserAccounts {
       isAdmin: input.isAdmin ?? false,
       emailVerifiedAt: input.emailVerified ? DateTime.now() : null,
     })
+  }
+
+  /**
+   * Like `create`, but null when the address is taken (as an email, or as
+   * the username a new account starts with). The unique indexes decide, so
+   * two creations of one address at the same moment cannot both pass a
+   * check made before them.
+   */
+  async createUnlessTaken(input: Parameters<UserAccounts['create']>[0]) {
+    try {
+      return await this.create(input)
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return null
+      }
+      throw error
+    }
   }
 
   findByEmail(email: string) {

@@ -219,8 +219,15 @@ test.group('schedule directory in the browser', (group) => {
 
     await callFromPage(page, 'POST', `/api/trash/crew/${crew.id}/restore`)
     assert.isFalse(await isStarred(page, 'Rae Sound'), 'nothing was stored')
+    const retried = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/crew/${crew.id}`) && response.request().method() === 'PATCH'
+    )
     await page.getByRole('listitem').getByRole('button', { name: 'Retry' }).click()
-    await reason.waitFor({ state: 'detached' })
+    const answer = await retried
+    assert.equal(answer.status(), 200)
+    await page.locator('button[aria-label="Star Rae Sound"]:not([aria-busy])').waitFor()
+    assert.equal(await reason.count(), 0)
     assert.isNull(await star.getAttribute('aria-invalid'))
     assert.equal(await star.getAttribute('aria-pressed'), 'true')
     assert.isTrue(await isStarred(page, 'Rae Sound'))
