@@ -10,8 +10,8 @@ import {
   DuplicateRecordError,
   RecordNotFoundError,
   invalidField,
-  isUniqueViolation,
 } from '#services/schedule/record_errors'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { MAX_RANGE_DAYS } from '#validators/schedule/calendar_validators'
 
 const ALREADY_RESOLVED = 'This conflict is already resolved'

@@ -4,11 +4,8 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type AppUser from '#models/schedule/app_user'
 import CrewVendorLink from '#models/schedule/crew_vendor_link'
 import { ActivityLogger } from '#services/schedule/activity_logger'
-import {
-  DuplicateRecordError,
-  RecordNotFoundError,
-  isUniqueViolation,
-} from '#services/schedule/record_errors'
+import { DuplicateRecordError, RecordNotFoundError } from '#services/schedule/record_errors'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 export type CrewVendorLinkView = {
   id: number

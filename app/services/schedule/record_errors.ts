@@ -23,10 +23,3 @@ export class DuplicateRecordError extends Exception {
 export function invalidField(field: string, message: string, rule: string) {
   return new vineErrors.E_VALIDATION_ERROR([{ field, message, rule }])
 }
-
-const UNIQUE_VIOLATION = '23505'
-
-/** A concurrent insert won the race past our own duplicate check. */
-export function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === UNIQUE_VIOLATION
-}

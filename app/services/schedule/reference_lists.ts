@@ -14,8 +14,8 @@ import {
   DuplicateRecordError,
   RecordNotFoundError,
   invalidField,
-  isUniqueViolation,
 } from '#services/schedule/record_errors'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { applyOrder, nextSortOrder } from '#services/schedule/sort_order'
 
 type ReferenceList = {

@@ -17,8 +17,8 @@ import {
   DuplicateRecordError,
   RecordNotFoundError,
   invalidField,
-  isUniqueViolation,
 } from '#services/schedule/record_errors'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 export type DayNoteView = { id: number; date: string; note: string | null; isScheduled: boolean }
 

@@ -7,9 +7,8 @@ import {
   isPersonId,
   lockPerson,
 } from '#services/shared/relying_party/local_people'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import AppUser, { type ScheduleRole } from '#models/schedule/app_user'
-
-const UNIQUE_VIOLATION = '23505'
 
 /*
  * Refusals of the users' rules. Each carries its HTTP status, so the API
@@ -110,7 +109,7 @@ export class ScheduleUsers {
       )
     } catch (error) {
       // A concurrent insert of the same email won the race past the check above.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(error)) {
         throw new EmailTakenError()
       }
       throw error

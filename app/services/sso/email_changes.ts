@@ -7,6 +7,7 @@ import { AccountMailer } from '#services/sso/account_mailer'
 import { AccountTokens } from '#services/sso/account_tokens'
 import { AuditLog, type AuditOrigin } from '#services/sso/audit_log'
 import { normalizeEmail } from '#services/sso/user_accounts'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 /**
  * Changing the email of an account: the new address must be confirmed by a
@@ -49,16 +50,21 @@ export class EmailChanges {
     if (!user || !spent?.email || user.isDisabled) {
       return null
     }
-    if (await User.query().where('email', spent.email).whereNot('id', user.id).first()) {
-      return null
-    }
     const previous = user.email
     user.email = spent.email
     if (user.username === previous) {
       user.username = spent.email
     }
     user.emailVerifiedAt = DateTime.now()
-    await user.save()
+    try {
+      await user.save()
+    } catch (error) {
+      // The address (or the username that follows it) went to another account since the link was sent, or at this very moment.
+      if (isUniqueViolation(error)) {
+        return null
+      }
+      throw error
+    }
     await this.audit.record('email_changed', {
       origin,
       userId: user.id,

@@ -7,6 +7,7 @@ import User from '#models/sso/user'
 import ExternalIdentity from '#models/sso/external_identity'
 import { AuditLog, requestOrigin, type AuditOrigin } from '#services/sso/audit_log'
 import { SignInFlow } from '#services/sso/sign_in_flow'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { normalizeEmail } from '#services/sso/user_accounts'
 import type { ExternalProvider, ExternalProviderId } from '#services/sso/external_providers'
 
@@ -33,12 +34,6 @@ export class ExternalSignInRefused extends Error {
 
 export type ExternalSignInResult =
   { signedIn: true; next: string } | { signedIn: false; message: string }
-
-const UNIQUE_VIOLATION = '23505'
-
-function isUniqueViolation(error: unknown) {
-  return (error as { code?: string } | null)?.code === UNIQUE_VIOLATION
-}
 
 /**
  * Which sso account an external identity stands for. A known identity is its

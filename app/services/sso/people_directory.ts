@@ -99,14 +99,11 @@ export class PeopleDirectory {
    */
   async create(input: NewPerson, actor: AdminActor) {
     const email = normalizeEmail(input.email)
-    if (await this.findByEmail(email)) {
-      throw new PeopleDirectoryError(`A person with the email ${email} already exists`)
-    }
     const problem = passwordProblem(input.password, { email })
     if (problem) {
       throw new PeopleDirectoryError(`Password refused: ${problem}`)
     }
-    const user = await this.accounts.create({
+    const user = await this.accounts.createUnlessTaken({
       email: input.email,
       password: input.password,
       name: input.name ?? null,
@@ -114,6 +111,9 @@ export class PeopleDirectory {
       isAdmin: input.isAdmin ?? false,
       emailVerified: true,
     })
+    if (!user) {
+      throw new PeopleDirectoryError(`A person with the email ${email} already exists`)
+    }
     await this.#record('user_created', user, actor, { admin: user.isAdmin })
     return user
   }

@@ -31,20 +31,15 @@ export class Registration {
       )
       return
     }
-    let user: User
-    try {
-      user = await this.accounts.create({
-        email: input.email,
-        password: input.password,
-        name: input.name ?? null,
-        displayName: input.name ?? null,
-      })
-    } catch (error) {
+    const user = await this.accounts.createUnlessTaken({
+      email: input.email,
+      password: input.password,
+      name: input.name ?? null,
+      displayName: input.name ?? null,
+    })
+    if (!user) {
       // A concurrent registration of the same address won the race.
-      if ((error as { code?: string }).code === '23505') {
-        return
-      }
-      throw error
+      return
     }
     await this.audit.record('registered', { origin, userId: user.id })
     await this.sendVerification(user)

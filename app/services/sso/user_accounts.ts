@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import User from '#models/sso/user'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 
 export function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
@@ -29,6 +30,23 @@ export class UserAccounts {
       isAdmin: input.isAdmin ?? false,
       emailVerifiedAt: input.emailVerified ? DateTime.now() : null,
     })
+  }
+
+  /**
+   * Like `create`, but null when the address is taken (as an email, or as
+   * the username a new account starts with). The unique indexes decide, so
+   * two creations of one address at the same moment cannot both pass a
+   * check made before them.
+   */
+  async createUnlessTaken(input: Parameters<UserAccounts['create']>[0]) {
+    try {
+      return await this.create(input)
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        return null
+      }
+      throw error
+    }
   }
 
   findByEmail(email: string) {

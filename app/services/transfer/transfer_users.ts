@@ -6,6 +6,7 @@ import {
   isPersonId,
   lockPerson,
 } from '#services/shared/relying_party/local_people'
+import { isUniqueViolation } from '#services/shared/atomic_writes'
 import User, { type TransferRole } from '#models/transfer/user'
 
 /** A change the users' rules refuse; `status` is the HTTP status the API answers with. */
@@ -37,8 +38,6 @@ export class LastAdminError extends TransferUsersError {
 }
 
 export type UserChanges = { email?: string; displayName?: string; role?: TransferRole }
-
-const UNIQUE_VIOLATION = '23505'
 
 function normalizeEmail(email: string) {
   return email.trim().toLowerCase()
@@ -172,7 +171,7 @@ export class TransferUsers {
     try {
       return await write()
     } catch (error) {
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (isUniqueViolation(error)) {
         throw new EmailTakenError()
       }
       throw error

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useAutoSave, type SaveStatus } from '../shared/use_auto_save'
+import { useAutoSave, useAutoSaves, type SaveStatus } from '../shared/use_auto_save'
 import { errorMessage } from './errors'
 
 /** A field of schedule's pages that saves itself; refusals read as the API's message. */
@@ -9,6 +9,11 @@ export function useFieldSave<V>(
   same?: (a: V, b: V) => boolean
 ) {
   return useAutoSave({ stored, send, same, describeError: (error) => errorMessage(error) })
+}
+
+/** One such field per key (the rows of a list); refusals read as the API's message. */
+export function useFieldSaves<V>(send: (key: string, value: V) => Promise<unknown>) {
+  return useAutoSaves({ send, describeError: (error) => errorMessage(error) })
 }
 
 /** Text fields: what differs only in surrounding spaces is the same value (the API trims). */

@@ -19,44 +19,67 @@ export type AutoSave<V> = {
   retry: () => void
 }
 
+type FieldState<V> = { draft: { value: V } | null; status: SaveStatus }
+
+const UNTOUCHED: FieldState<never> = { draft: null, status: { state: 'idle' } }
+
 /**
- * A field that saves itself, one request at a time: a value committed while
- * a save is on its way waits, and only the latest waiting value is sent
- * after it (so an older value never lands after a newer one). "saved" means
- * the last request answered 2xx; a refused save keeps what the person typed
- * and says why, until they change it or retry. `send` throws on a refusal.
+ * Many fields that save themselves, one per key, each one request at a time:
+ * a value committed while its save is on its way waits, and only the latest
+ * waiting value is sent after it (so an older value never lands after a
+ * newer one). "saved" means the key's last request answered 2xx; a refused
+ * save keeps what the person typed and says why, until they change it or
+ * retry. `send` throws on a refusal.
+ *
+ * The state lives here rather than in each field's component, so a list
+ * that unmounts rows scrolled out of view (a virtual list) neither loses a
+ * waiting value nor forgets a refusal.
  */
-export function useAutoSave<V>(options: {
-  stored: V
-  send: (value: V) => Promise<unknown>
+export function useAutoSaves<V>(options: {
+  send: (key: string, value: V) => Promise<unknown>
   describeError: (error: unknown) => string
   same?: (a: V, b: V) => boolean
-}): AutoSave<V> {
-  const { stored, describeError } = options
+}): (key: string, stored: V) => AutoSave<V> {
+  const { describeError } = options
   const same = options.same ?? Object.is
-  const [draft, setDraft] = useState<{ value: V } | null>(null)
-  const [status, setStatus] = useState<SaveStatus>({ state: 'idle' })
-  const queue = useRef<{ sending: boolean; waiting: { value: V } | null }>({
-    sending: false,
-    waiting: null,
-  })
+  const [fields, setFields] = useState<ReadonlyMap<string, FieldState<V>>>(new Map())
+  const queues = useRef(new Map<string, { sending: boolean; waiting: { value: V } | null }>())
   // The latest `send` (it closes over the latest props), for saves already queued.
   const send = useRef(options.send)
   useEffect(() => {
     send.current = options.send
   })
 
-  const value = draft ? draft.value : stored
+  function update(key: string, change: (field: FieldState<V>) => FieldState<V>) {
+    setFields((current) => {
+      const before = current.get(key) ?? UNTOUCHED
+      const after = change(before)
+      return after === before ? current : new Map(current).set(key, after)
+    })
+  }
 
-  async function run(first: V) {
-    const line = queue.current
+  function setStatus(key: string, status: SaveStatus) {
+    update(key, (field) => ({ ...field, status }))
+  }
+
+  function queueOf(key: string) {
+    let line = queues.current.get(key)
+    if (!line) {
+      line = { sending: false, waiting: null }
+      queues.current.set(key, line)
+    }
+    return line
+  }
+
+  async function run(key: string, first: V) {
+    const line = queueOf(key)
     line.sending = true
-    setStatus({ state: 'saving' })
+    setStatus(key, { state: 'saving' })
     let sent = first
     for (;;) {
       let failure: { error: unknown } | null = null
       try {
-        await send.current(sent)
+        await send.current(key, sent)
       } catch (error) {
         failure = { error }
       }
@@ -69,36 +92,61 @@ export function useAutoSave<V>(options: {
       }
       line.sending = false
       if (failure) {
-        setStatus({ state: 'failed', message: describeError(failure.error) })
+        setStatus(key, { state: 'failed', message: describeError(failure.error) })
         return
       }
-      setStatus({ state: 'saved' })
       const saved = sent
       // Stored now: show the stored value, unless the person typed on meanwhile.
-      setDraft((current) => (current && same(current.value, saved) ? null : current))
+      update(key, (field) => ({
+        draft: field.draft && same(field.draft.value, saved) ? null : field.draft,
+        status: { state: 'saved' },
+      }))
       return
     }
   }
 
-  function commit(next: V = value) {
-    if (queue.current.sending) {
-      queue.current.waiting = { value: next }
-      return
-    }
-    if (same(next, stored)) {
-      // Back to what is stored: nothing to send, and nothing failed any more.
-      setDraft(null)
-      setStatus((current) => (current.state === 'failed' ? { state: 'idle' } : current))
-      return
-    }
-    void run(next)
-  }
+  return (key, stored) => {
+    const field = fields.get(key) ?? UNTOUCHED
+    const value = field.draft ? field.draft.value : stored
 
-  return {
-    value,
-    status,
-    change: (next) => setDraft({ value: next }),
-    commit,
-    retry: () => commit(value),
+    function commit(next: V = value) {
+      const line = queueOf(key)
+      if (line.sending) {
+        line.waiting = { value: next }
+        return
+      }
+      if (same(next, stored)) {
+        // Back to what is stored: nothing to send, and nothing failed any more.
+        update(key, (current) => ({
+          draft: null,
+          status: current.status.state === 'failed' ? { state: 'idle' } : current.status,
+        }))
+        return
+      }
+      void run(key, next)
+    }
+
+    return {
+      value,
+      status: field.status,
+      change: (next) => update(key, (current) => ({ ...current, draft: { value: next } })),
+      commit,
+      retry: () => commit(value),
+    }
   }
+}
+
+/** One field that saves itself: `useAutoSaves` with a single key. */
+export function useAutoSave<V>(options: {
+  stored: V
+  send: (value: V) => Promise<unknown>
+  describeError: (error: unknown) => string
+  same?: (a: V, b: V) => boolean
+}): AutoSave<V> {
+  const field = useAutoSaves<V>({
+    send: (_key, value) => options.send(value),
+    describeError: options.describeError,
+    same: options.same,
+  })
+  return field('', options.stored)
 }

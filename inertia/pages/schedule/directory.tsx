@@ -3,6 +3,7 @@ import { api } from '../../components/shared/http'
 import { ScheduleShell } from '../../components/schedule/schedule_shell'
 import { Tabs, useQueryParam } from '../../components/schedule/tabs'
 import { useToast } from '../../components/schedule/toasts'
+import { useFieldSaves } from '../../components/schedule/save_feedback'
 import { errorMessage } from '../../components/schedule/errors'
 import { useLookups } from '../../components/schedule/lookups'
 import { RecordList } from '../../components/schedule/directory/record_list'
@@ -27,6 +28,16 @@ export default function DirectoryPage({ user }: { user: SessionUser }) {
 type Filters = { search: string; typeId: string; regionId: string; starredOnly: boolean }
 const NO_FILTERS: Filters = { search: '', typeId: '', regionId: '', starredOnly: false }
 
+/** Which record of which tab a star save is for. */
+function starKey(tabKey: DirectoryTabKey, id: number) {
+  return `${tabKey}:${id}`
+}
+
+function starOwner(key: string) {
+  const [tabKey, id] = key.split(':')
+  return { tabKey: tabKey as DirectoryTabKey, id: Number(id) }
+}
+
 function byName(a: DirectoryRecord, b: DirectoryRecord) {
   return a.name.localeCompare(b.name, undefined, { sensitivity: 'base' })
 }
@@ -44,6 +55,8 @@ function Directory() {
   const [loadError, setLoadError] = useState<string | null>(null)
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const records = loaded?.tab === tab.key ? loaded.records : null
+  // Kept here, not in the rows: the virtual list unmounts rows scrolled out of view.
+  const stars = useFieldSaves<boolean>(saveStar)
 
   useEffect(() => {
     let current = true
@@ -111,19 +124,22 @@ function Directory() {
     }
   }
 
-  async function toggleStar(record: DirectoryRecord) {
-    const starred = !record.starred
-    setRecords((list) =>
-      list.map((other) => (other.id === record.id ? { ...other, starred } : other))
+  /** Stores a star; the list shows the stored value once the server has it. */
+  async function saveStar(key: string, starred: boolean) {
+    const { tabKey: ownerKey, id } = starOwner(key)
+    const owner = DIRECTORY_TABS.find((candidate) => candidate.key === ownerKey)!
+    const stored = await api<DirectoryRecord>('PATCH', `${owner.url}/${id}`, { starred })
+    // The tab that asked, even if the person switched tabs meanwhile (ids repeat across tabs).
+    setLoaded((current) =>
+      current && current.tab === ownerKey
+        ? {
+            ...current,
+            records: current.records.map((other) =>
+              other.id === id ? { ...other, starred: stored.starred } : other
+            ),
+          }
+        : current
     )
-    try {
-      await api('PATCH', `${tab.url}/${record.id}`, { starred })
-    } catch (error) {
-      setRecords((list) =>
-        list.map((other) => (other.id === record.id ? { ...other, starred: !starred } : other))
-      )
-      toast.error(`Could not star ${record.name}: ${errorMessage(error)}`)
-    }
   }
 
   const selectedRecord =
@@ -225,7 +241,7 @@ function Directory() {
                   lookups={lookups}
                   selectedId={selectedRecord?.id ?? null}
                   onSelect={(record) => setSelected(String(record.id))}
-                  onStar={(record) => void toggleStar(record)}
+                  star={(record) => stars(starKey(tab.key, record.id), Boolean(record.starred))}
                 />
               )}
             </>

@@ -1,9 +1,46 @@
 import { test } from '@japa/runner'
+import type { Page, Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 type Record = { id: number; name: string }
+type Note = { id: number; body: string; pinned: boolean }
+
+/**
+ * Holds the page's PATCH requests to `url` (as on a slow connection) until
+ * the test lets each one go; `count(n)` resolves once n have been sent.
+ */
+async function holdSaves(page: Page, url: string) {
+  const held: Route[] = []
+  const waiters: { count: number; resolve: () => void }[] = []
+  await page.route(url, (route) => {
+    if (route.request().method() !== 'PATCH') {
+      return route.continue()
+    }
+    held.push(route)
+    for (const waiter of waiters.filter((candidate) => candidate.count <= held.length)) {
+      waiter.resolve()
+    }
+  })
+  return {
+    held,
+    count: (count: number) =>
+      new Promise<void>((resolve) => {
+        if (held.length >= count) {
+          resolve()
+        } else {
+          waiters.push({ count, resolve })
+        }
+      }),
+    /** Lets the nth held save reach the server; its answer's status. */
+    async release(index: number) {
+      await held[index].continue()
+      const response = await held[index].request().response()
+      return response?.status()
+    },
+  }
+}
 
 /**
  * The directory in Chromium against the real stack: a long crew list that
@@ -96,5 +133,158 @@ test.group('schedule directory in the browser', (group) => {
       trash.map((item) => item.name),
       ['Morgan Focus']
     )
+  })
+
+  async function openDirectory(page: Page, name: string) {
+    await page.goto(`${stack.url('schedule')}/directory`)
+    await page.getByRole('searchbox', { name: 'Search crew members' }).fill(name)
+    await page
+      .getByRole('list', { name: 'Crew' })
+      .getByRole('button', { name: `Star ${name}` })
+      .waitFor()
+  }
+
+  /** Whether the server has the crew member starred. */
+  async function isStarred(page: Page, name: string) {
+    const found = await callFromPage<(Record & { starred: boolean })[]>(
+      page,
+      'GET',
+      `/api/crew?search=${encodeURIComponent(name)}`
+    )
+    return found[0].starred
+  }
+
+  /** Whether the server has the note pinned. */
+  async function isPinned(page: Page, crewId: number, noteId: number) {
+    const notes = await callFromPage<Note[]>(
+      page,
+      'GET',
+      `/api/resource-notes?resourceType=crew&resourceId=${crewId}`
+    )
+    return notes.find((note) => note.id === noteId)!.pinned
+  }
+
+  test('a star clicked again while its first save is on its way is saved after it, and ends as last clicked', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Quinn Gaffer' })
+    await openDirectory(page, 'Quinn Gaffer')
+    const saves = await holdSaves(page, `**/api/crew/${crew.id}`)
+    const star = page.getByRole('button', { name: 'Star Quinn Gaffer' })
+
+    await star.click()
+    await saves.count(1)
+    await star.click()
+    assert.equal(await star.getAttribute('aria-pressed'), 'false')
+    // A request the page makes after the second click: a save sent at that click would be held by now.
+    assert.isFalse(await isStarred(page, 'Quinn Gaffer'))
+    assert.lengthOf(saves.held, 1, 'the second click waits for the first save')
+    assert.deepEqual(saves.held[0].request().postDataJSON(), { starred: true })
+
+    assert.equal(await saves.release(0), 200)
+    await saves.count(2)
+    assert.deepEqual(saves.held[1].request().postDataJSON(), { starred: false })
+    assert.equal(await saves.release(1), 200)
+    await page.locator('button[aria-label="Star Quinn Gaffer"]:not([aria-busy])').waitFor()
+    assert.equal(await star.getAttribute('aria-pressed'), 'false')
+    assert.isFalse(await isStarred(page, 'Quinn Gaffer'))
+
+    await openDirectory(page, 'Quinn Gaffer')
+    assert.equal(
+      await page.getByRole('button', { name: 'Star Quinn Gaffer' }).getAttribute('aria-pressed'),
+      'false'
+    )
+  })
+
+  test('a refused star says why in its row and is not stored; Retry stores it', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Rae Sound' })
+    await openDirectory(page, 'Rae Sound')
+    // Someone else moves the crew member to the trash while this page still lists them.
+    await callFromPage(page, 'DELETE', `/api/crew/${crew.id}`)
+
+    const star = page.getByRole('button', { name: 'Star Rae Sound' })
+    await star.click()
+    const reason = page.locator(`#star-${crew.id}-error`)
+    await reason.waitFor()
+    assert.match(await reason.innerText(), /^Not starred: Crew member not found/)
+    assert.equal(await star.getAttribute('aria-invalid'), 'true')
+    assert.equal(await star.getAttribute('aria-describedby'), `star-${crew.id}-error`)
+    assert.include(await star.getAttribute('class'), 'sc-star-failed')
+
+    await callFromPage(page, 'POST', `/api/trash/crew/${crew.id}/restore`)
+    assert.isFalse(await isStarred(page, 'Rae Sound'), 'nothing was stored')
+    const retried = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/api/crew/${crew.id}`) && response.request().method() === 'PATCH'
+    )
+    await page.getByRole('listitem').getByRole('button', { name: 'Retry' }).click()
+    const answer = await retried
+    assert.equal(answer.status(), 200)
+    await page.locator('button[aria-label="Star Rae Sound"]:not([aria-busy])').waitFor()
+    assert.equal(await reason.count(), 0)
+    assert.isNull(await star.getAttribute('aria-invalid'))
+    assert.equal(await star.getAttribute('aria-pressed'), 'true')
+    assert.isTrue(await isStarred(page, 'Rae Sound'))
+  })
+
+  test('a note pinned and unpinned while the pin is on its way ends unpinned, one save at a time; a refused pin says why', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Sol Grip' })
+    const notes = await Promise.all(
+      ['Owns a dolly', 'Allergic to cats'].map((body) =>
+        callFromPage<Note>(page, 'POST', '/api/resource-notes', {
+          resourceType: 'crew',
+          resourceId: crew.id,
+          body,
+        })
+      )
+    )
+    const [dolly, cats] = notes
+    await page.goto(`${stack.url('schedule')}/directory?id=${crew.id}`)
+    const noteItem = (body: string) => page.getByRole('listitem').filter({ hasText: body })
+    await noteItem('Owns a dolly').waitFor()
+    const saves = await holdSaves(page, `**/api/resource-notes/${dolly.id}`)
+
+    await noteItem('Owns a dolly').getByRole('button', { name: 'Pin', exact: true }).click()
+    await saves.count(1)
+    await noteItem('Owns a dolly').getByRole('button', { name: 'Unpin' }).click()
+    await noteItem('Owns a dolly').getByRole('button', { name: 'Pin', exact: true }).waitFor()
+    assert.isFalse(await isPinned(page, crew.id, dolly.id))
+    assert.lengthOf(saves.held, 1, 'the unpin waits for the pin')
+    assert.deepEqual(saves.held[0].request().postDataJSON(), { pinned: true })
+    assert.equal(await saves.release(0), 200)
+    await saves.count(2)
+    assert.deepEqual(saves.held[1].request().postDataJSON(), { pinned: false })
+    assert.equal(await saves.release(1), 200)
+    await noteItem('Owns a dolly').getByText('Saving…').waitFor({ state: 'detached' })
+    assert.equal(await noteItem('Owns a dolly').getByText('Pinned', { exact: true }).count(), 0)
+    assert.isFalse(await isPinned(page, crew.id, dolly.id))
+
+    // Someone else deletes the other note while this page still shows it.
+    await callFromPage(page, 'DELETE', `/api/resource-notes/${cats.id}`)
+    const catsItem = noteItem('Allergic to cats')
+    await catsItem.getByRole('button', { name: 'Pin', exact: true }).click()
+    const reason = page.locator(`#note-${cats.id}-pin-error`)
+    await reason.waitFor()
+    assert.equal(await reason.innerText(), 'Not pinned: Note not found')
+    assert.equal(await catsItem.getByText('Pinned', { exact: true }).count(), 0)
+    assert.equal(
+      await catsItem.getByRole('button', { name: 'Unpin' }).getAttribute('aria-describedby'),
+      `note-${cats.id}-pin-error`
+    )
+    await catsItem.getByRole('button', { name: 'Retry' }).waitFor()
+    // Taking the pin back sends nothing and clears the refusal.
+    await catsItem.getByRole('button', { name: 'Unpin' }).click()
+    await reason.waitFor({ state: 'detached' })
+    await catsItem.getByRole('button', { name: 'Pin', exact: true }).waitFor()
   })
 })

@@ -1,5 +1,7 @@
 import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import type { AutoSave } from '../../shared/use_auto_save'
+import { FieldError, describedBy } from '../save_feedback'
 import type { Lookups } from '../lookups'
 import type { DirectoryRecord, DirectoryTab } from './tabs_config'
 
@@ -15,7 +17,8 @@ export function RecordList(props: {
   lookups: Lookups
   selectedId: number | null
   onSelect: (record: DirectoryRecord) => void
-  onStar: (record: DirectoryRecord) => void
+  /** The star's saving, kept by the page so it outlives rows scrolled out of view. */
+  star: (record: DirectoryRecord) => AutoSave<boolean>
 }) {
   const scroller = useRef<HTMLDivElement>(null)
   // TanStack Virtual's hook is meant to re-run each render; the warning only says the compiler skips it.
@@ -33,6 +36,7 @@ export function RecordList(props: {
         {virtualizer.getVirtualItems().map((row) => {
           const record = props.records[row.index]
           const selected = record.id === props.selectedId
+          const star = props.tab.starred ? props.star(record) : null
           return (
             <div
               key={record.id}
@@ -40,17 +44,7 @@ export function RecordList(props: {
               className={selected ? 'sc-record-row sc-selected' : 'sc-record-row'}
               style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
             >
-              {props.tab.starred && (
-                <button
-                  type="button"
-                  className={record.starred ? 'sc-star sc-starred' : 'sc-star'}
-                  aria-pressed={Boolean(record.starred)}
-                  aria-label={`Star ${record.name}`}
-                  onClick={() => props.onStar(record)}
-                >
-                  {record.starred ? '★' : '☆'}
-                </button>
-              )}
+              {star && <StarButton record={record} save={star} />}
               <button
                 type="button"
                 className="sc-record-open"
@@ -62,10 +56,62 @@ export function RecordList(props: {
                   {props.tab.summary(record, props.lookups)}
                 </span>
               </button>
+              {star && <StarRefusal record={record} save={star} />}
             </div>
           )
         })}
       </div>
     </div>
+  )
+}
+
+function starErrorId(record: DirectoryRecord) {
+  return `star-${record.id}-error`
+}
+
+/**
+ * Shows the star as last clicked; a click while a save is on its way waits
+ * for it, and only the last click is sent after it.
+ */
+function StarButton(props: { record: DirectoryRecord; save: AutoSave<boolean> }) {
+  const { record, save } = props
+  const starred = save.value
+  const classes = [
+    'sc-star',
+    starred ? 'sc-starred' : '',
+    save.status.state === 'saving' ? 'sc-star-saving' : '',
+    save.status.state === 'failed' ? 'sc-star-failed' : '',
+  ]
+  return (
+    <button
+      type="button"
+      className={classes.filter(Boolean).join(' ')}
+      aria-pressed={starred}
+      aria-label={`Star ${record.name}`}
+      aria-busy={save.status.state === 'saving' || undefined}
+      onClick={() => {
+        save.change(!starred)
+        save.commit(!starred)
+      }}
+      {...describedBy(save.status, starErrorId(record))}
+    >
+      {starred ? '★' : '☆'}
+    </button>
+  )
+}
+
+/** A refused star, at the end of its row: what was not stored, the server's reason, and Retry. */
+function StarRefusal(props: { record: DirectoryRecord; save: AutoSave<boolean> }) {
+  const { status } = props.save
+  if (status.state !== 'failed') {
+    return null
+  }
+  const what = props.save.value ? 'Not starred' : 'Not unstarred'
+  return (
+    <FieldError
+      status={{ ...status, message: `${what}: ${status.message}` }}
+      errorId={starErrorId(props.record)}
+      onRetry={props.save.retry}
+    />
   )
 }

@@ -4,6 +4,7 @@ import { ConfirmButton } from '../../shared/confirm_button'
 import { errorMessage } from '../errors'
 import { formatTimestamp } from '../dates'
 import { useToast } from '../toasts'
+import { FieldError, describedBy, useFieldSave } from '../save_feedback'
 
 export type ResourceNote = {
   id: number
@@ -72,7 +73,7 @@ export function ResourceNotes(props: {
     }
   }
 
-  async function update(note: ResourceNote, changes: { body?: string; pinned?: boolean }) {
+  async function update(note: ResourceNote, changes: { body: string }) {
     try {
       replace(await api<ResourceNote>('PATCH', `/api/resource-notes/${note.id}`, changes))
       return true
@@ -80,6 +81,11 @@ export function ResourceNotes(props: {
       toast.error(`Could not save the note: ${errorMessage(error)}`)
       return false
     }
+  }
+
+  /** Throws on a refusal, which the note's Pin button shows beside it. */
+  async function pin(note: ResourceNote, wanted: boolean) {
+    replace(await api<ResourceNote>('PATCH', `/api/resource-notes/${note.id}`, { pinned: wanted }))
   }
 
   async function remove(note: ResourceNote) {
@@ -108,6 +114,7 @@ export function ResourceNotes(props: {
               key={note.id}
               note={note}
               onUpdate={(changes) => update(note, changes)}
+              onPin={(wanted) => pin(note, wanted)}
               onRemove={() => void remove(note)}
             />
           ))}
@@ -143,10 +150,14 @@ export function ResourceNotes(props: {
 
 function NoteItem(props: {
   note: ResourceNote
-  onUpdate: (changes: { body?: string; pinned?: boolean }) => Promise<boolean>
+  onUpdate: (changes: { body: string }) => Promise<boolean>
+  onPin: (pinned: boolean) => Promise<void>
   onRemove: () => void
 }) {
   const { note } = props
+  // One pin save at a time, the last click last; the pill shows what is stored.
+  const pin = useFieldSave(note.pinned, props.onPin)
+  const pinErrorId = `note-${note.id}-pin-error`
   const [editing, setEditing] = useState(false)
   const [body, setBody] = useState(note.body)
 
@@ -189,12 +200,27 @@ function NoteItem(props: {
           {note.authorName ?? 'Someone'}, {formatTimestamp(note.createdAt)}
         </span>
         <span className="sc-row-actions">
+          {pin.status.state === 'saving' && <span className="muted">Saving…</span>}
+          {pin.status.state === 'failed' && (
+            <FieldError
+              status={{
+                ...pin.status,
+                message: `${pin.value ? 'Not pinned' : 'Not unpinned'}: ${pin.status.message}`,
+              }}
+              errorId={pinErrorId}
+              onRetry={pin.retry}
+            />
+          )}
           <button
             type="button"
             className="link small"
-            onClick={() => void props.onUpdate({ pinned: !note.pinned })}
+            onClick={() => {
+              pin.change(!pin.value)
+              pin.commit(!pin.value)
+            }}
+            {...describedBy(pin.status, pinErrorId)}
           >
-            {note.pinned ? 'Unpin' : 'Pin'}
+            {pin.value ? 'Unpin' : 'Pin'}
           </button>
           {!editing && (
             <button
