@@ -57,6 +57,16 @@ async function forgetRateLimits() {
 export const configureSuite: Config['configureSuite'] = (suite) => {
   suite.onGroup((group) => group.each.setup(forgetRateLimits))
   suite.onTest((test) => test.setup(forgetRateLimits))
+  if (suite.name === 'browser') {
+    suite.onGroup((group) =>
+      group.each.setup(() => async (hasError: boolean) => {
+        if (hasError) {
+          const { printRecentStackOutput } = await import('#tests/helpers/browser_stack')
+          printRecentStackOutput()
+        }
+      })
+    )
+  }
   if (suite.name === 'functional') {
     return suite.setup(() => testUtils.httpServer().start())
   }

@@ -11,6 +11,21 @@ import {
 
 export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
 
+/*
+ * The last lines the stacks' servers printed, kept so that a browser test
+ * that fails on a busy CI machine shows what the servers were doing
+ * (tests/bootstrap.ts prints them) without STACK_LOG's flood on every run.
+ */
+const RECENT_LINES = 60
+const recentOutput: string[] = []
+
+export function printRecentStackOutput() {
+  if (recentOutput.length > 0) {
+    console.log(`\nThe stack's last ${recentOutput.length} lines before this failure:`)
+    console.log(recentOutput.join('\n'))
+  }
+}
+
 /**
  * The whole stack as `npm run dev` starts it, for a browser test: its own
  * databases (named after `name`), free ports, and any extra environment per
@@ -47,6 +62,9 @@ export async function startBrowserStack(
     log: (source, line) => {
       if (process.env.STACK_LOG) {
         console.log(`${source} │ ${line}`)
+      } else {
+        recentOutput.push(`${source} │ ${line}`)
+        recentOutput.splice(0, recentOutput.length - RECENT_LINES)
       }
     },
   })
