@@ -10,6 +10,9 @@ function filesOf(folder) {
     `database/**/${folder}/**/*.ts`,
     `inertia/**/${folder}/**/*.{ts,tsx}`,
     `tests/**/${folder}/**/*.ts`,
+    `start/routes/${folder}/**/*.ts`,
+    `tests/helpers/${folder}_*.ts`,
+    `providers/${folder}_provider.ts`,
   ]
 }
 

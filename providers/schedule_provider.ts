@@ -1,15 +1,20 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { PlacesClient, configuredPlacesClient } from '#services/schedule/places_client'
 
 /**
  * Binds schedule's clients of outside services, built once per process from
  * its environment. Tests swap a binding to point the client at a fake on
- * loopback.
+ * loopback. Every app lists this provider; only schedule's processes load
+ * what is behind it.
  */
 export default class ScheduleProvider {
   constructor(protected app: ApplicationService) {}
 
-  register() {
+  async boot() {
+    if (process.env.APP_ID !== 'schedule') {
+      return
+    }
+    const { PlacesClient, configuredPlacesClient } =
+      await import('#services/schedule/places_client')
     this.app.container.singleton(PlacesClient, configuredPlacesClient)
   }
 }

@@ -1,14 +1,19 @@
 import type { ApplicationService } from '@adonisjs/core/types'
-import { UploadStorage, createUploadStorage } from '#services/transfer/upload_storage'
 
 /**
  * One UploadStorage per transfer process: the tus stores keep upload state in
  * memory between requests. Tests swap it for the `s3` disk against s3rver.
+ * Every app lists this provider; only transfer's processes load the tus and
+ * S3 code behind it.
  */
 export default class TransferProvider {
   constructor(protected app: ApplicationService) {}
 
-  register() {
+  async boot() {
+    if (process.env.APP_ID !== 'transfer') {
+      return
+    }
+    const { UploadStorage, createUploadStorage } = await import('#services/transfer/upload_storage')
     this.app.container.singleton(UploadStorage as any, () => createUploadStorage())
   }
 }

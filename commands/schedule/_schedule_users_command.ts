@@ -19,9 +19,6 @@ export abstract class ScheduleUsersCommand extends AppCommand {
   }
 
   protected async guarded(action: (users: ScheduleUsers) => Promise<void>) {
-    if (this.error) {
-      return
-    }
     const { errors } = await import('@vinejs/vine')
     const { ScheduleUsers, ScheduleUsersError } = await import('#services/schedule/schedule_users')
     try {

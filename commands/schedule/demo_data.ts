@@ -7,9 +7,6 @@ export default class ScheduleDemoData extends DemoDataCommand {
   protected appId = 'schedule' as const
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { DemoCompany } = await import('#services/schedule/demo_company')
     const demo = await this.app.container.make(DemoCompany)
     const existing = await demo.projectCount()

@@ -9,9 +9,6 @@ export default class ScheduleTrashCleanup extends AppCommand {
   protected appId = 'schedule' as const
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { Trash } = await import('#services/schedule/trash')
     const trash = await this.app.container.make(Trash)
     const { removed } = await trash.cleanup()

@@ -30,9 +30,6 @@ export abstract class SsoCommand extends AppCommand {
 
   /** Runs `action` unless the command may not run here; turns refusals into clear lines and exit code 1. */
   protected async guarded(action: (tools: OperatorTools) => Promise<void>) {
-    if (this.error) {
-      return
-    }
     const { errors } = await import('@vinejs/vine')
     const { PeopleDirectory, PeopleDirectoryError } = await import('#services/sso/people_directory')
     const { ConnectedAppRegistry } = await import('#services/sso/connected_app_registry')

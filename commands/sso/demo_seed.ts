@@ -16,9 +16,6 @@ export default class SsoDemoSeed extends AppCommand {
   declare connectedApps: string[]
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { DemoSeed } = await import('#services/sso/demo_seed')
     const apps = (this.connectedApps ?? []).map((entry) => {
       const [name, ...rest] = entry.split('=')

@@ -8,9 +8,6 @@ export default class SsoDocsSync extends AppCommand {
   protected appId = 'sso' as const
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { GUIDE_SOURCE, withGuideInReadme } = await import('#services/sso/integration_guide')
     const readmePath = this.app.makePath('README.md')
     const readme = await readFile(readmePath, 'utf8')

@@ -16,9 +16,6 @@ export default class SsoKeysRotate extends AppCommand {
   declare pruneOnly: boolean
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { signingKeys } = await import('#services/sso/signing_keys')
     const { TERMINAL_ORIGIN } = await import('#services/sso/audit_log')
     if (!this.pruneOnly) {

@@ -19,9 +19,6 @@ export abstract class TransferUsersCommand extends AppCommand {
   }
 
   protected async guarded(action: (users: TransferUsers) => Promise<void>) {
-    if (this.error) {
-      return
-    }
     const { errors } = await import('@vinejs/vine')
     const { TransferUsers, TransferUsersError } = await import('#services/transfer/transfer_users')
     try {

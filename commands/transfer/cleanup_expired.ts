@@ -9,9 +9,6 @@ export default class TransferCleanupExpired extends AppCommand {
   protected appId = 'transfer' as const
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { ExpiredCleanup } = await import('#services/transfer/expired_cleanup')
     const cleanup = await this.app.container.make(ExpiredCleanup)
     const counts = await cleanup.run((line) => this.logger.info(line))

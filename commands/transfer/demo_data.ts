@@ -7,9 +7,6 @@ export default class TransferDemoData extends DemoDataCommand {
   protected appId = 'transfer' as const
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { appUrl } = await import('#config/app')
     const { DemoFiles } = await import('#services/transfer/demo_files')
     const demo = await this.app.container.make(DemoFiles)

@@ -24,9 +24,6 @@ export default class TransferSharesCreate extends AppCommand {
   declare maxDownloads?: number
 
   async run() {
-    if (this.error) {
-      return
-    }
     if (this.password !== undefined && this.generatePassword) {
       return this.fail('Give either --password or --generate-password, not both')
     }

@@ -8,9 +8,6 @@ export default class TransferSharesList extends AppCommand {
   protected appId = 'transfer' as const
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { appUrl } = await import('#config/app')
     const { StaffShares } = await import('#services/transfer/staff_shares')
     const shares = new StaffShares()

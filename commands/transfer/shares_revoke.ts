@@ -12,9 +12,6 @@ export default class TransferSharesRevoke extends AppCommand {
   declare id: string
 
   async run() {
-    if (this.error) {
-      return
-    }
     const { StaffShares } = await import('#services/transfer/staff_shares')
     const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(this.id)
     if (!isUuid || !(await new StaffShares().delete(this.id))) {

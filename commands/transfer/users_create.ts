@@ -15,9 +15,6 @@ export default class TransferUsersCreate extends AppCommand {
   declare role: string
 
   async run() {
-    if (this.error) {
-      return
-    }
     if (this.role !== 'staff' && this.role !== 'admin') {
       this.logger.error('--role must be staff or admin')
       this.exitCode = 1
