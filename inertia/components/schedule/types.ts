@@ -182,9 +182,6 @@ export type Conflict = {
   }
 }
 
-/** What a save that may double-book someone answers with. */
-export type WithConflicts<T> = T & { conflicts: Conflict[] }
-
 export type PeopleCalendar = {
   from: string
   to: string

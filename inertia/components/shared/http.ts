@@ -33,14 +33,3 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
   }
   return data as T
 }
-
-/** Reads and removes a query parameter, so a one-time code does not linger in the address bar. */
-export function takeQueryParam(name: string) {
-  const url = new URL(window.location.href)
-  const value = url.searchParams.get(name)
-  if (value !== null) {
-    url.searchParams.delete(name)
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
-  }
-  return value
-}

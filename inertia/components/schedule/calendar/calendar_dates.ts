@@ -193,11 +193,6 @@ export function minDate(a: string, b: string) {
   return a < b ? a : b
 }
 
-/** The days of `range` that `from`..`to` covers, in order. */
-export function clippedDays(from: string, to: string, range: DateRange): string[] {
-  return eachDay({ from: maxDate(from, range.from), to: minDate(to, range.to) })
-}
-
 /** The 12 months of the anchor's year, each as its first day. */
 export function monthsOfYear(anchor: string): string[] {
   const first = startOfYear(parseISO(anchor))
