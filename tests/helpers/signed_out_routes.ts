@@ -1,0 +1,49 @@
+import router from '@adonisjs/core/services/router'
+
+export type ApiRoute = { method: string; pattern: string; url: string }
+
+type Matchers = Record<string, { match?: RegExp } | undefined>
+
+/*
+ * Values that name no record, in the forms routes accept (numeric ids, UUIDs,
+ * calendar days, tokens); a parameter gets the first its matcher allows.
+ */
+const PLACEHOLDERS = ['999999', '00000000-0000-4000-8000-000000000000', '1999-01-01']
+
+function placeholder(param: string, matchers: Matchers) {
+  const match = matchers[param]?.match
+  if (match) {
+    return PLACEHOLDERS.find((value) => match.test(value)) ?? `no-such-${param}`
+  }
+  if (/id$/i.test(param)) {
+    return PLACEHOLDERS[0]
+  }
+  return /date$/i.test(param) ? PLACEHOLDERS[2] : `no-such-${param}`
+}
+
+/**
+ * Every `/api/` route of the running app, one entry per method (HEAD left
+ * out: it answers as GET does), with its parameters filled with values no
+ * record has, so that only the guard can answer.
+ */
+export function apiRoutes(): ApiRoute[] {
+  return Object.values(router.toJSON())
+    .flat()
+    .filter((route) => route.pattern.startsWith('/api/'))
+    .flatMap((route) =>
+      route.methods
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({
+          method,
+          pattern: route.pattern,
+          url: route.pattern.replace(/:(\w+)/g, (_, name: string) =>
+            placeholder(name, route.matchers as Matchers)
+          ),
+        }))
+    )
+}
+
+/** `METHOD /pattern`, as the README's route tables name a route. */
+export function routeName(route: Pick<ApiRoute, 'method' | 'pattern'>) {
+  return `${route.method} ${route.pattern}`
+}
