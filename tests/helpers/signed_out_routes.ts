@@ -1,3 +1,4 @@
+import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
 
 export type ApiRoute = { method: string; pattern: string; url: string }
@@ -46,4 +47,41 @@ export function apiRoutes(): ApiRoute[] {
 /** `METHOD /pattern`, as the README's route tables name a route. */
 export function routeName(route: Pick<ApiRoute, 'method' | 'pattern'>) {
   return `${route.method} ${route.pattern}`
+}
+
+/**
+ * The "401 without a session" table of a relying app: the routes its spec
+ * makes public exist, and every other /api/ route answers 401 with `body`.
+ */
+export function signedOutMatrix(
+  appName: string,
+  publicRoutes: string[],
+  body: Record<string, string>,
+  atLeast: number
+) {
+  test.group(`${appName} without a session`, () => {
+    test('the public API routes are the documented ones and exist', ({ assert }) => {
+      const names = apiRoutes().map(routeName)
+      for (const name of publicRoutes) {
+        assert.include(names, name)
+      }
+    })
+
+    test('every other API route answers 401', async ({ client, assert }) => {
+      const guarded = apiRoutes().filter((route) => !publicRoutes.includes(routeName(route)))
+      assert.isAtLeast(guarded.length, atLeast)
+      for (const route of guarded) {
+        const response = await client
+          .request(route.url, route.method)
+          .header('accept', 'application/json')
+          .json({})
+          .withCsrfToken()
+        assert.deepEqual(
+          { status: response.status(), body: response.body() },
+          { status: 401, body },
+          routeName(route)
+        )
+      }
+    })
+  })
 }

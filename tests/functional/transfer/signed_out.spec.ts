@@ -1,5 +1,4 @@
-import { test } from '@japa/runner'
-import { apiRoutes, routeName } from '#tests/helpers/signed_out_routes'
+import { signedOutMatrix } from '#tests/helpers/signed_out_routes'
 
 /*
  * The API routes spec 2 makes public (the upload page's, the share page's,
@@ -26,28 +25,4 @@ const PUBLIC = [
   'POST /api/auth/logout',
 ]
 
-test.group('transfer without a session', () => {
-  test('the public API routes are the documented ones and exist', ({ assert }) => {
-    const names = apiRoutes().map(routeName)
-    for (const name of PUBLIC) {
-      assert.include(names, name)
-    }
-  })
-
-  test('every other API route answers 401 Authentication required', async ({ client, assert }) => {
-    const guarded = apiRoutes().filter((route) => !PUBLIC.includes(routeName(route)))
-    assert.isAbove(guarded.length, 15)
-    for (const route of guarded) {
-      const response = await client
-        .request(route.url, route.method)
-        .header('accept', 'application/json')
-        .json({})
-        .withCsrfToken()
-      assert.deepEqual(
-        { status: response.status(), body: response.body() },
-        { status: 401, body: { error: 'Authentication required' } },
-        routeName(route)
-      )
-    }
-  })
-})
+signedOutMatrix('transfer', PUBLIC, { error: 'Authentication required' }, 15)
