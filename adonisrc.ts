@@ -63,6 +63,8 @@ export default defineConfig({
   ],
 
   hooks: {
+    // Page props and transformer data types under .adonisjs/ (npm run codegen does the same).
+    init: [() => import('#start/codegen')],
     buildStarting: [() => import('@adonisjs/vite/build_hook')],
     // schedule's migrations against DATABASE_PUBLIC_URL, when it is set.
     buildFinished: [() => import('#start/build_time_migrations')],

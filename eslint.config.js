@@ -61,6 +61,6 @@ export default configApp(
       '@adonisjs/prefer-adonisjs-inertia-form': 'off',
     },
   },
-  { ignores: ['storage/**', 'public/**', 'build/**', 'bench/**/results/**'] },
+  { ignores: ['storage/**', 'public/**', 'build/**', 'bench/**/results/**', '.adonisjs/**'] },
   ...boundaries
 )

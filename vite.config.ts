@@ -29,6 +29,8 @@ export default defineConfig({
       reload: ['resources/views/**/*.edge'],
     }),
   ],
+  // `~/` is the inertia folder, as in inertia/tsconfig.json.
+  resolve: { alias: { '~/': `${import.meta.dirname}/inertia/` } },
   server: {
     watch: { ignored: ['**/storage/**', '**/tmp/**'] },
   },

@@ -14,7 +14,7 @@ export default class ScheduleProvider {
       return
     }
     const { PlacesClient, configuredPlacesClient } =
-      await import('#services/schedule/places_client')
+      await import('#services/schedule/places/places_client')
     this.app.container.singleton(PlacesClient, configuredPlacesClient)
   }
 }

@@ -1,6 +1,6 @@
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { AppCommand } from '#commands/shared/_app_command'
-import type { ScheduleUsers } from '#services/schedule/schedule_users'
+import type { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import type AppUser from '#models/schedule/app_user'
 
 /**
@@ -20,7 +20,8 @@ export abstract class ScheduleUsersCommand extends AppCommand {
 
   protected async guarded(action: (users: ScheduleUsers) => Promise<void>) {
     const { errors } = await import('@vinejs/vine')
-    const { ScheduleUsers, ScheduleUsersError } = await import('#services/schedule/schedule_users')
+    const { ScheduleUsers, ScheduleUsersError } =
+      await import('#services/schedule/people/schedule_users')
     try {
       await action(new ScheduleUsers())
     } catch (error) {

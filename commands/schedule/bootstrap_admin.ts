@@ -13,7 +13,7 @@ export default class ScheduleBootstrapAdmin extends ScheduleUsersCommand {
     await this.guarded(async (users) => {
       const { lookupEmailValidator } = await import('#validators/schedule/user_validators')
       const { ScheduleBootstrap, BootstrapRefusedError } =
-        await import('#services/schedule/bootstrap')
+        await import('#services/schedule/people/bootstrap')
       const { email } = await lookupEmailValidator.validate({ email: this.email })
       // Running the same setup twice is fine: the first admin is already there.
       const existing = await users.findByEmail(email)

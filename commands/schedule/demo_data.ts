@@ -7,7 +7,7 @@ export default class ScheduleDemoData extends DemoDataCommand {
   protected appId = 'schedule' as const
 
   async run() {
-    const { DemoCompany } = await import('#services/schedule/demo_company')
+    const { DemoCompany } = await import('#services/schedule/demo/demo_company')
     const demo = await this.app.container.make(DemoCompany)
     const existing = await demo.projectCount()
     const why =

@@ -9,7 +9,7 @@ export default class ScheduleTrashCleanup extends AppCommand {
   protected appId = 'schedule' as const
 
   async run() {
-    const { Trash } = await import('#services/schedule/trash')
+    const { Trash } = await import('#services/schedule/trash/trash')
     const trash = await this.app.container.make(Trash)
     const { removed } = await trash.cleanup()
     this.logger.success(

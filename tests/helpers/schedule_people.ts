@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { ScheduleRole } from '#models/schedule/app_user'
-import { ScheduleUsers } from '#services/schedule/schedule_users'
-import { toSessionUser } from '#services/schedule/schedule_sign_in'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
 
 /**
  * A person in schedule's app_users and the session fields sign-in would give

@@ -1,9 +1,12 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ScheduleUsers } from '#services/schedule/schedule_users'
-import { ScheduleSettings } from '#services/schedule/schedule_settings'
-import { scheduleSession, type ScheduleSessionUser } from '#services/schedule/schedule_session'
-import { toSessionUser } from '#services/schedule/schedule_sign_in'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
+import {
+  scheduleSession,
+  type ScheduleSessionUser,
+} from '#services/schedule/people/schedule_session'
+import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
 
 /** What every signed-in page receives. */
 export type SchedulePageProps = { user: ScheduleSessionUser }
@@ -13,20 +16,6 @@ export type CalendarPreferences = {
   weekStartsOn: 0 | 1
   defaultView: 'month' | 'two_weeks' | 'week' | 'day' | 'year'
   defaultMode: 'projects' | 'people'
-}
-
-declare module '@adonisjs/inertia/types' {
-  interface InertiaPages {
-    'schedule/home': { user: ScheduleSessionUser | null; signInError: string | null }
-    'schedule/calendar': SchedulePageProps & { preferences: CalendarPreferences }
-    'schedule/project': SchedulePageProps & { projectId: number }
-    'schedule/directory': SchedulePageProps
-    'schedule/conflicts': SchedulePageProps
-    'schedule/trash': SchedulePageProps
-    'schedule/settings': SchedulePageProps
-    'schedule/admin': SchedulePageProps
-    'schedule/share': { token: string }
-  }
 }
 
 /**

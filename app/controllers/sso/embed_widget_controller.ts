@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { appUrl } from '#config/app'
 import { embedPageValidator } from '#validators/sso/embed_validators'
-import { EmbedAccess, widgetProfile, type WidgetProfile } from '#services/sso/embed_access'
+import { EmbedAccess, widgetProfile } from '#services/sso/embed_access'
 
 export default class EmbedWidgetController {
   /**
@@ -35,21 +35,5 @@ export default class EmbedWidgetController {
       profile: widgetProfile(opened.user),
       securityUrl: `${appUrl}/security`,
     })
-  }
-}
-
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    'sso/embed': {
-      token: string
-      section: 'profile' | 'security'
-      tabs: boolean
-      /** The origins that may frame the widget: the only targets of its messages. */
-      allowedOrigins: string[]
-      appName: string
-      profile: WidgetProfile
-      securityUrl: string
-    }
-    'sso/embed_error': { message: string }
   }
 }

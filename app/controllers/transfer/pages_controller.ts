@@ -3,27 +3,6 @@ import { EmailVerification } from '#services/transfer/email_verification'
 import { transferSession } from '#services/transfer/transfer_session'
 import { TransferUsers } from '#services/transfer/transfer_users'
 import { TransferSettings } from '#services/transfer/transfer_settings'
-import type { TransferSessionUser } from '#services/transfer/transfer_sign_in'
-
-type StaffPageProps = { user: TransferSessionUser | null }
-
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    'transfer/home': {
-      signInError: string | null
-      siteName: string
-      pageMessage: string
-      emailVerificationRequired: boolean
-      verifiedEmail: string | null
-    }
-    'transfer/admin/uploads': StaffPageProps
-    'transfer/admin/shares': StaffPageProps
-    'transfer/admin/logs': StaffPageProps
-    'transfer/admin/users': StaffPageProps
-    'transfer/admin/settings': StaffPageProps
-    'transfer/admin/email_templates': StaffPageProps
-  }
-}
 
 /**
  * Staff pages share one rule: without a session (and without an auth code to

@@ -1,26 +1,9 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { downloaderOf, originOf } from '#services/transfer/download_requester'
-import {
-  ShareAccessError,
-  ShareDownloadService,
-  type PublicShare,
-} from '#services/transfer/share_download_service'
+import { ShareAccessError, ShareDownloadService } from '#services/transfer/share_download_service'
 import { TransferSettings } from '#services/transfer/transfer_settings'
 import { shareDownloadValidator } from '#validators/transfer/share_validators'
-
-type SharePageProps = {
-  siteName: string
-  share: PublicShare | null
-  /** Why the share cannot be downloaded (404 or 410), or null while it can. */
-  unavailable: { status: 404 | 410; message: string } | null
-}
-
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    'transfer/share': SharePageProps
-  }
-}
 
 /** The recipient's side of a share (spec 2: /api/share/:token and the page at /s/:token). */
 @inject()

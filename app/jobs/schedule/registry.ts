@@ -2,7 +2,7 @@ import app from '@adonisjs/core/services/app'
 import { defineJob } from '#services/shared/jobs/job_definition'
 import { mailJobs } from '#jobs/shared/mail_jobs'
 import { purgeExpiredSignInCodes } from '#jobs/shared/sign_in_code_jobs'
-import { Trash } from '#services/schedule/trash'
+import { Trash } from '#services/schedule/trash/trash'
 
 /** schedule's background jobs (see the README's "Background jobs"). */
 export const jobs = [

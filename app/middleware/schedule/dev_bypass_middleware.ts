@@ -2,9 +2,9 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import env from '#start/env'
 import type AppUser from '#models/schedule/app_user'
-import { EmailTakenError, ScheduleUsers } from '#services/schedule/schedule_users'
-import { scheduleSession } from '#services/schedule/schedule_session'
-import { toSessionUser } from '#services/schedule/schedule_sign_in'
+import { EmailTakenError, ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { scheduleSession } from '#services/schedule/people/schedule_session'
+import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
 
 /*
  * The bypass person, added on the first request. A page opening fires

@@ -1,7 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
-import { ScheduleUsers } from '#services/schedule/schedule_users'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 
 /**
  * requireAdmin of spec 3, section 5: 401 without a user, 403 for staff. The

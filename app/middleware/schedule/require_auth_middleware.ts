@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import type AppUser from '#models/schedule/app_user'
-import { ScheduleUsers } from '#services/schedule/schedule_users'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 
 declare module '@adonisjs/core/http' {
   interface HttpContext {

@@ -1,6 +1,6 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
-import { daysBetween, isCalendarDay } from '#services/schedule/project_days'
+import { daysBetween, isCalendarDay } from '#services/schedule/projects/project_days'
 
 /** The longest range a calendar or conflicts query may ask for, in days. */
 export const MAX_RANGE_DAYS = 400

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { calendarDay, rangeEnd } from '#validators/schedule/calendar_validators'
-import { daysBetween, isCalendarDay } from '#services/schedule/project_days'
+import { daysBetween, isCalendarDay } from '#services/schedule/projects/project_days'
 
 /** A project runs at most this many days, start and end included. */
 export const MAX_PROJECT_DAYS = 366

@@ -1,5 +1,8 @@
 import vine from '@vinejs/vine'
-import type { ReferenceFields, ReferenceListName } from '#services/schedule/reference_lists'
+import type {
+  ReferenceFields,
+  ReferenceListName,
+} from '#services/schedule/directory/reference_lists'
 
 /*
  * The bodies of the six reference lists (statuses, project statuses, crew

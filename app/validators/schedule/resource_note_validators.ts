@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { NOTED_RESOURCES } from '#services/schedule/resource_notes'
+import { NOTED_RESOURCES } from '#services/schedule/directory/resource_notes'
 import { NOTES_MAX_LENGTH } from '#validators/schedule/record_fields'
 
 const resourceType = () => vine.enum(['crew', 'vendor', 'location'] as const)

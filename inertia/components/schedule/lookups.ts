@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { api } from '../shared/http'
-import { errorMessage } from './errors'
+import { api } from '~/components/shared/api'
+import { errorMessage } from '~/components/shared/api'
 import type { NamedListItem, ProjectStatus, Status } from './types'
 
 /** The admin-editable lists ("Lists" page) that label and colour everything else. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Head } from '@inertiajs/react'
-import { signOut } from '../shared/use_sign_in'
-import { ToastProvider } from './toasts'
+import { signOut } from '~/components/shared/use_sign_in'
+import { ToastProvider } from '~/components/shared/toasts'
 import type { SessionUser } from './types'
 
 const NAV = [

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { AddPersonForm, type PersonRole } from './add_person_form'
-import { api, ApiError } from './http'
+import { api, ApiError } from './api'
 
-interface Person {
+type Person = {
   id: string
   email: string
   displayName: string

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { router } from '@inertiajs/react'
-import { api, ApiError } from './http'
+import { api, ApiError } from './api'
 
 /**
  * The exchange refuses a code that is used, expired or was handed out for a

@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/http'
+import { ApiError } from '~/components/shared/api'
 
 /** Field messages of a 422 answer, keyed by field; anything else under `form`. */
 export function fieldMessages(error: unknown): Record<string, string> {

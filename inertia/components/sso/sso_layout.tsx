@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Layout } from '../shared/layout'
-import { CsrfField } from '../shared/csrf_field'
+import { Layout } from '~/components/shared/layout'
+import { CsrfField } from '~/components/shared/csrf_field'
 
 /** Where a signed-in person can go in sso; admins also see the dashboard. */
 const LINKS = [

@@ -1,4 +1,4 @@
-import { ApiError } from '../shared/http'
+import { ApiError } from '~/components/shared/api'
 
 /**
  * What went wrong with a request, by field: a 422's field errors under their

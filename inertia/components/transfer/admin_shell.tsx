@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@inertiajs/react'
-import { Layout } from '../shared/layout'
-import { signOut, useCodeExchange } from '../shared/use_sign_in'
+import { Layout } from '~/components/shared/layout'
+import { signOut, useCodeExchange } from '~/components/shared/use_sign_in'
 
 export type StaffUser = {
   userId: string

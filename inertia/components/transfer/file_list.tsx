@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link } from '@inertiajs/react'
-import { api, ApiError } from '../shared/http'
+import { api, ApiError } from '~/components/shared/api'
 import { formatBytes, formatDateTime } from './file_format'
-import { Pager, type PageMeta } from '../shared/pager'
+import { Pager, type PageMeta } from '~/components/shared/pager'
 
 export type StaffUpload = {
   id: string

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { api, ApiError } from '../shared/http'
+import { api, ApiError } from '~/components/shared/api'
 import { formatDateTime } from './file_format'
-import { Pager, type PageMeta } from '../shared/pager'
+import { Pager, type PageMeta } from '~/components/shared/pager'
 
 type LogEntry = {
   id: string

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { api } from '../shared/http'
+import { api } from '~/components/shared/api'
 import { fieldErrors } from './admin_errors'
 
 export type TransferSetting = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api, ApiError } from '../shared/http'
+import { api, ApiError } from '~/components/shared/api'
 import { ShareForm, type ShareableUpload, type StaffShareView } from './share_form'
 import { ShareRow } from './share_row'
 

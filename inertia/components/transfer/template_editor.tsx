@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { api } from '../shared/http'
-import { ConfirmButton } from '../shared/confirm_button'
+import { api } from '~/components/shared/api'
+import { ConfirmButton } from '~/components/shared/confirm_button'
 import { fieldErrors } from './admin_errors'
 import { TemplatePreview } from './template_preview'
 

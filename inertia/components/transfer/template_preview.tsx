@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api } from '../shared/http'
+import { api } from '~/components/shared/api'
 import { fieldErrors } from './admin_errors'
 
 type Rendered = { subject: string; html: string; text: string }

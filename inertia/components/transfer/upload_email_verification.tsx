@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { api, ApiError } from '../shared/http'
+import { api, ApiError } from '~/components/shared/api'
 
 type Step = 'email' | 'code'
 

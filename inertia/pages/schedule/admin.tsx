@@ -1,7 +1,7 @@
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import { UsersPanel } from '../../components/schedule/admin/users_panel'
-import { SettingsForm } from '../../components/schedule/admin/settings_form'
-import type { SessionUser } from '../../components/schedule/types'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { UsersPanel } from '~/components/schedule/admin/users_panel'
+import { SettingsForm } from '~/components/schedule/admin/settings_form'
+import type { SessionUser } from '~/components/schedule/types'
 
 /** For admins: who may sign in, and the app's settings. */
 export default function AdminPage({ user }: { user: SessionUser }) {

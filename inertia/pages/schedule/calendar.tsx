@@ -1,7 +1,7 @@
-import { Calendar } from '../../components/schedule/calendar/calendar'
-import { setWeekStartsOn } from '../../components/schedule/calendar/calendar_dates'
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import type { SessionUser } from '../../components/schedule/types'
+import { Calendar } from '~/components/schedule/calendar/calendar'
+import { setWeekStartsOn } from '~/components/schedule/calendar/calendar_dates'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import type { SessionUser } from '~/components/schedule/types'
 
 type CalendarPreferences = {
   weekStartsOn: 0 | 1

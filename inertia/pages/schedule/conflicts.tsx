@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import { api } from '../../components/shared/http'
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import { errorMessage } from '../../components/schedule/errors'
-import { formatDay, formatRange, shiftDate, today } from '../../components/schedule/dates'
-import { ConflictResolution, conflictKey } from '../../components/schedule/conflict_resolution'
-import { Swatch } from '../../components/schedule/status_badge'
-import type { Conflict, ConflictsData, SessionUser } from '../../components/schedule/types'
+import { api } from '~/components/shared/api'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { errorMessage } from '~/components/shared/api'
+import { formatDay, formatRange, shiftDate, today } from '~/components/schedule/dates'
+import { ConflictResolution, conflictKey } from '~/components/schedule/calendar/conflict_resolution'
+import { Swatch } from '~/components/schedule/status_badge'
+import type { Conflict, ConflictsData, SessionUser } from '~/components/schedule/types'
 
 const DEFAULT_DAYS = 90
 

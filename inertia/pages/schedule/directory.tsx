@@ -1,19 +1,19 @@
 import { useEffect, useMemo, useState } from 'react'
-import { api } from '../../components/shared/http'
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import { Tabs, useQueryParam } from '../../components/schedule/tabs'
-import { useToast } from '../../components/schedule/toasts'
-import { useFieldSaves } from '../../components/schedule/save_feedback'
-import { errorMessage } from '../../components/schedule/errors'
-import { useLookups } from '../../components/schedule/lookups'
-import { RecordList } from '../../components/schedule/directory/record_list'
-import { RecordDetail } from '../../components/schedule/directory/record_detail'
+import { api } from '~/components/shared/api'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { Tabs, useQueryParam } from '~/components/shared/tabs'
+import { useToast } from '~/components/shared/toasts'
+import { useFieldSaves } from '~/components/shared/save_feedback'
+import { errorMessage } from '~/components/shared/api'
+import { useLookups } from '~/components/schedule/lookups'
+import { RecordList } from '~/components/schedule/directory/record_list'
+import { RecordDetail } from '~/components/schedule/directory/record_detail'
 import {
   DIRECTORY_TABS,
   type DirectoryRecord,
   type DirectoryTabKey,
-} from '../../components/schedule/directory/tabs_config'
-import type { SessionUser } from '../../components/schedule/types'
+} from '~/components/schedule/directory/tabs_config'
+import type { SessionUser } from '~/components/schedule/types'
 
 const TAB_KEYS = DIRECTORY_TABS.map((tab) => tab.key)
 

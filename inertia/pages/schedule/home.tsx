@@ -1,12 +1,12 @@
-import { Layout } from '../../components/shared/layout'
-import { PeoplePanel } from '../../components/shared/people_panel'
+import { Layout } from '~/components/shared/layout'
+import { PeoplePanel } from '~/components/shared/people_panel'
 import {
   NOT_THIS_BROWSERS_SIGN_IN,
   signOut,
   useCodeExchange,
-} from '../../components/shared/use_sign_in'
+} from '~/components/shared/use_sign_in'
 
-interface ScheduleUser {
+type ScheduleUser = {
   userId: string
   email: string
   displayName: string

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Head, router } from '@inertiajs/react'
-import { api, ApiError } from '../../components/shared/http'
-import { ConfirmButton } from '../../components/shared/confirm_button'
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import { useToast } from '../../components/schedule/toasts'
-import { errorMessage } from '../../components/schedule/errors'
-import { useLookups } from '../../components/schedule/lookups'
-import { daysOf, formatRange } from '../../components/schedule/dates'
-import { warnAboutNewConflicts } from '../../components/schedule/conflict_resolution'
-import { ShareLinksPanel } from '../../components/schedule/share_links_panel'
-import { ProjectDetails } from '../../components/schedule/project/project_details'
-import { Roster } from '../../components/schedule/project/roster'
-import { DayInfoTable } from '../../components/schedule/project/day_info'
-import { Tasks } from '../../components/schedule/project/tasks'
-import { ActivityLogList } from '../../components/schedule/project/activity_log'
+import { api, ApiError } from '~/components/shared/api'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { useToast } from '~/components/shared/toasts'
+import { errorMessage } from '~/components/shared/api'
+import { useLookups } from '~/components/schedule/lookups'
+import { daysOf, formatRange } from '~/components/schedule/dates'
+import { warnAboutNewConflicts } from '~/components/schedule/calendar/conflict_resolution'
+import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel'
+import { ProjectDetails } from '~/components/schedule/projects/project_details'
+import { Roster } from '~/components/schedule/projects/roster'
+import { DayInfoTable } from '~/components/schedule/projects/day_info'
+import { Tasks } from '~/components/schedule/projects/tasks'
+import { ActivityLogList } from '~/components/schedule/activity/activity_log'
 import type {
   Client,
   Conflict,
@@ -24,7 +24,7 @@ import type {
   ProjectDetail,
   RosterEntry,
   SessionUser,
-} from '../../components/schedule/types'
+} from '~/components/schedule/types'
 
 export default function ProjectPage({ user, projectId }: { user: SessionUser; projectId: number }) {
   return (

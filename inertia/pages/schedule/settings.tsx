@@ -1,6 +1,6 @@
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import { ListEditor, type ListKind } from '../../components/schedule/lists/list_editor'
-import type { SessionUser } from '../../components/schedule/types'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { ListEditor, type ListKind } from '~/components/schedule/lists/list_editor'
+import type { SessionUser } from '~/components/schedule/types'
 
 const LISTS: ListKind[] = [
   {

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react'
-import { api, ApiError } from '../../components/shared/http'
-import { Layout } from '../../components/shared/layout'
+import { api, ApiError } from '~/components/shared/api'
+import { Layout } from '~/components/shared/layout'
 import {
   dayParts,
   daysOf,
   formatDay,
   formatRange,
   formatTimestamp,
-} from '../../components/schedule/dates'
+} from '~/components/schedule/dates'
 
 type Place = { name: string; address: string | null }
 

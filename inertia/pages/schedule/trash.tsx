@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
-import { api } from '../../components/shared/http'
-import { ConfirmButton } from '../../components/shared/confirm_button'
-import { ScheduleShell } from '../../components/schedule/schedule_shell'
-import { Tabs, useQueryParam } from '../../components/schedule/tabs'
-import { useToast } from '../../components/schedule/toasts'
-import { errorMessage } from '../../components/schedule/errors'
-import { formatRange, formatTimestamp, formatTimestampDay } from '../../components/schedule/dates'
-import type { SessionUser, TrashItem, TrashType } from '../../components/schedule/types'
+import { api } from '~/components/shared/api'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { Tabs, useQueryParam } from '~/components/shared/tabs'
+import { useToast } from '~/components/shared/toasts'
+import { errorMessage } from '~/components/shared/api'
+import { formatRange, formatTimestamp, formatTimestampDay } from '~/components/schedule/dates'
+import type { SessionUser, TrashItem, TrashType } from '~/components/schedule/types'
 
 const TYPES = ['projects', 'crew', 'vendors', 'locations'] as const
 const TABS: { key: TrashType; label: string }[] = [

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
-import { SsoLayout } from '../../components/sso/sso_layout'
-import { Notices } from '../../components/sso/notices'
-import { ApiError, api } from '../../components/shared/http'
-import { ActionOutcome, useAction } from '../../components/sso/use_action'
+import { SsoLayout } from '~/components/sso/sso_layout'
+import { Notices } from '~/components/sso/notices'
+import { ApiError, api } from '~/components/shared/api'
+import { ActionOutcome, useAction } from '~/components/sso/use_action'
 
-interface Profile {
+type Profile = {
   email: string
   username: string
   name: string

@@ -1,4 +1,4 @@
-import { Layout } from '../../components/shared/layout'
+import { Layout } from '~/components/shared/layout'
 
 export default function AuthorizeError(props: { message: string }) {
   return (

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Head } from '@inertiajs/react'
-import '../../components/sso/embed/embed.css'
-import { embedApi } from '../../components/sso/embed/embed_api'
+import '~/components/sso/embed/embed.css'
+import { embedApi } from '~/components/sso/embed/embed_api'
 import {
   useParentChannel,
   useReportedHeight,
   type ParentMessage,
-} from '../../components/sso/embed/parent_channel'
-import { ProfileSection, type WidgetProfile } from '../../components/sso/embed/profile_section'
-import { SecuritySection } from '../../components/sso/embed/security_section'
+} from '~/components/sso/embed/parent_channel'
+import { ProfileSection, type WidgetProfile } from '~/components/sso/embed/profile_section'
+import { SecuritySection } from '~/components/sso/embed/security_section'
 
 type Section = 'profile' | 'security'
 

@@ -1,6 +1,6 @@
-import { Layout } from '../../components/shared/layout'
-import { CsrfField } from '../../components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '../../components/sso/notices'
+import { Layout } from '~/components/shared/layout'
+import { CsrfField } from '~/components/shared/csrf_field'
+import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
 
 export default function ForgotPassword(props: { throttled: string | null }) {
   const errorOf = useFieldErrors()

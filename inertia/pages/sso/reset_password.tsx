@@ -1,6 +1,6 @@
-import { Layout } from '../../components/shared/layout'
-import { CsrfField } from '../../components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '../../components/sso/notices'
+import { Layout } from '~/components/shared/layout'
+import { CsrfField } from '~/components/shared/csrf_field'
+import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
 
 export default function ResetPassword(props: { token: string }) {
   const errorOf = useFieldErrors()

@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react'
-import { SsoLayout } from '../../components/sso/sso_layout'
-import { Notices } from '../../components/sso/notices'
-import { api } from '../../components/shared/http'
-import { ActionOutcome, useAction } from '../../components/sso/use_action'
+import { SsoLayout } from '~/components/sso/sso_layout'
+import { Notices } from '~/components/sso/notices'
+import { api } from '~/components/shared/api'
+import { ActionOutcome, useAction } from '~/components/sso/use_action'
 
-interface Enrolment {
+type Enrolment = {
   secret: string
   otpauthUri: string
   qrCodeSvg: string
 }
-interface TwoFactorState {
+type TwoFactorState = {
   enabled: boolean
   enabledAt: string | null
   remainingRecoveryCodes: number
   pendingEnrolment: Enrolment | null
 }
-interface SessionRow {
+type SessionRow = {
   handle: string
   current: boolean
   ip: string | null
@@ -23,7 +23,7 @@ interface SessionRow {
   method: string
   signedInAt: string | null
 }
-interface ActivityRow {
+type ActivityRow = {
   id: number
   event: string
   at: string | null

@@ -1,8 +1,8 @@
-import { Layout } from '../../components/shared/layout'
-import { CsrfField } from '../../components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '../../components/sso/notices'
+import { Layout } from '~/components/shared/layout'
+import { CsrfField } from '~/components/shared/csrf_field'
+import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
 
-interface Props {
+type Props = {
   providers: { id: string; label: string }[]
   appName: string | null
   unverifiedEmail: string | null

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Layout } from '../../components/shared/layout'
-import { CsrfField } from '../../components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '../../components/sso/notices'
+import { Layout } from '~/components/shared/layout'
+import { CsrfField } from '~/components/shared/csrf_field'
+import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
 
 export default function TwoFactor(props: { throttled: string | null }) {
   const errorOf = useFieldErrors()

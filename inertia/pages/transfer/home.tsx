@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Layout } from '../../components/shared/layout'
-import { UploadDropzone } from '../../components/transfer/upload_dropzone'
-import { UploadEmailVerification } from '../../components/transfer/upload_email_verification'
-import { UploadQueue } from '../../components/transfer/upload_queue'
-import { useTusUploadQueue } from '../../components/transfer/use_tus_upload'
-import { NOT_THIS_BROWSERS_SIGN_IN } from '../../components/shared/use_sign_in'
+import { Layout } from '~/components/shared/layout'
+import { UploadDropzone } from '~/components/transfer/upload_dropzone'
+import { UploadEmailVerification } from '~/components/transfer/upload_email_verification'
+import { UploadQueue } from '~/components/transfer/upload_queue'
+import { useTusUploadQueue } from '~/components/transfer/use_tus_upload'
+import { NOT_THIS_BROWSERS_SIGN_IN } from '~/components/shared/use_sign_in'
 
 const SIGN_IN_ERRORS: Record<string, string> = {
   no_access: 'Your account has no access to Transfer. Ask an administrator to add you.',

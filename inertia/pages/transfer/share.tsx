@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { Layout } from '../../components/shared/layout'
-import { api, ApiError } from '../../components/shared/http'
-import { formatBytes, formatDateTime } from '../../components/transfer/file_format'
+import { Layout } from '~/components/shared/layout'
+import { api, ApiError } from '~/components/shared/api'
+import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
 
 type PublicShare = {
   token: string

@@ -5,11 +5,13 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
-const AdminUsersController = () => import('#controllers/schedule/admin_users_controller')
-const AdminSettingsController = () => import('#controllers/schedule/admin_settings_controller')
-const BootstrapController = () => import('#controllers/schedule/bootstrap_controller')
-const LandingSettingsController = () => import('#controllers/schedule/landing_settings_controller')
-const AppDocsController = () => import('#controllers/schedule/app_docs_controller')
+const AdminUsersController = () => import('#controllers/schedule/people/admin_users_controller')
+const AdminSettingsController = () =>
+  import('#controllers/schedule/settings/admin_settings_controller')
+const BootstrapController = () => import('#controllers/schedule/people/bootstrap_controller')
+const LandingSettingsController = () =>
+  import('#controllers/schedule/settings/landing_settings_controller')
+const AppDocsController = () => import('#controllers/schedule/settings/app_docs_controller')
 
 /*
  * Public reads and the bootstrap call need no session: they act for no one,

@@ -5,7 +5,7 @@ import router from '@adonisjs/core/services/router'
 import limiter from '@adonisjs/limiter/services/main'
 import { middleware, stateful } from '#start/kernel'
 
-const AuthController = () => import('#controllers/schedule/auth_controller')
+const AuthController = () => import('#controllers/schedule/people/auth_controller')
 
 /* 10 exchanges per 15 minutes per IP (spec 3, section 8). */
 const exchangeLimit = limiter.define('schedule_exchange', (ctx) =>

@@ -5,9 +5,9 @@
 import router from '@adonisjs/core/services/router'
 import limiter from '@adonisjs/limiter/services/main'
 import { middleware, stateful } from '#start/kernel'
-import { ADDRESS_LOOKUP_RATE_LIMIT } from '#services/schedule/places_client'
+import { ADDRESS_LOOKUP_RATE_LIMIT } from '#services/schedule/places/places_client'
 
-const PlacesController = () => import('#controllers/schedule/places_controller')
+const PlacesController = () => import('#controllers/schedule/places/places_controller')
 
 /* Google bills every lookup: a limit per person, shared by both routes. */
 const addressLookupLimit = limiter.define('schedule_address_lookup', (ctx) =>

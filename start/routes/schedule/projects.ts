@@ -4,14 +4,15 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
-const ProjectsController = () => import('#controllers/schedule/projects_controller')
-const RosterController = () => import('#controllers/schedule/roster_controller')
-const DayInfoController = () => import('#controllers/schedule/day_info_controller')
-const DayNotesController = () => import('#controllers/schedule/day_notes_controller')
-const ConflictsController = () => import('#controllers/schedule/conflicts_controller')
+const ProjectsController = () => import('#controllers/schedule/projects/projects_controller')
+const RosterController = () => import('#controllers/schedule/projects/roster_controller')
+const DayInfoController = () => import('#controllers/schedule/projects/day_info_controller')
+const DayNotesController = () => import('#controllers/schedule/projects/day_notes_controller')
+const ConflictsController = () => import('#controllers/schedule/calendar/conflicts_controller')
 const ConflictResolutionsController = () =>
-  import('#controllers/schedule/conflict_resolutions_controller')
-const PeopleCalendarController = () => import('#controllers/schedule/people_calendar_controller')
+  import('#controllers/schedule/calendar/conflict_resolutions_controller')
+const PeopleCalendarController = () =>
+  import('#controllers/schedule/calendar/people_calendar_controller')
 
 router
   .group(() => {

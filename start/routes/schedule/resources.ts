@@ -3,17 +3,22 @@
  */
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
-import { REFERENCE_LIST_NAMES } from '#services/schedule/reference_lists'
+import { REFERENCE_LIST_NAMES } from '#services/schedule/directory/reference_lists'
 
-const ReferenceListsController = () => import('#controllers/schedule/reference_lists_controller')
-const ClientsController = () => import('#controllers/schedule/clients_controller')
-const CrewController = () => import('#controllers/schedule/crew_controller')
-const VendorsController = () => import('#controllers/schedule/vendors_controller')
-const LocationsController = () => import('#controllers/schedule/locations_controller')
-const CrewVendorLinksController = () => import('#controllers/schedule/crew_vendor_links_controller')
-const ResourceNotesController = () => import('#controllers/schedule/resource_notes_controller')
-const ProjectTasksController = () => import('#controllers/schedule/project_tasks_controller')
-const ActivityLogsController = () => import('#controllers/schedule/activity_logs_controller')
+const ReferenceListsController = () =>
+  import('#controllers/schedule/directory/reference_lists_controller')
+const ClientsController = () => import('#controllers/schedule/directory/clients_controller')
+const CrewController = () => import('#controllers/schedule/directory/crew_controller')
+const VendorsController = () => import('#controllers/schedule/directory/vendors_controller')
+const LocationsController = () => import('#controllers/schedule/directory/locations_controller')
+const CrewVendorLinksController = () =>
+  import('#controllers/schedule/directory/crew_vendor_links_controller')
+const ResourceNotesController = () =>
+  import('#controllers/schedule/directory/resource_notes_controller')
+const ProjectTasksController = () =>
+  import('#controllers/schedule/projects/project_tasks_controller')
+const ActivityLogsController = () =>
+  import('#controllers/schedule/activity/activity_logs_controller')
 
 router
   .group(() => {

@@ -4,9 +4,9 @@
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
-const TrashController = () => import('#controllers/schedule/trash_controller')
-const ShareLinksController = () => import('#controllers/schedule/share_links_controller')
-const PublicShareController = () => import('#controllers/schedule/public_share_controller')
+const TrashController = () => import('#controllers/schedule/trash/trash_controller')
+const ShareLinksController = () => import('#controllers/schedule/sharing/share_links_controller')
+const PublicShareController = () => import('#controllers/schedule/sharing/public_share_controller')
 
 // A share link's recipient has no session and needs none.
 router.get('/api/share/:token', [PublicShareController, 'show'])

@@ -73,7 +73,14 @@ test.group('schedule directory in the browser', (group) => {
     assert.isAbove(rendered, 5)
     assert.isBelow(rendered, 60)
 
-    await list.evaluate((element) => element.scrollTo(0, element.scrollHeight))
+    // The browser's element; the server's TypeScript program has no DOM library.
+    await list.evaluate((element) => {
+      const scroller = element as unknown as {
+        scrollTo(x: number, y: number): void
+        scrollHeight: number
+      }
+      scroller.scrollTo(0, scroller.scrollHeight)
+    })
     await list.getByRole('button', { name: /^Crew 300/ }).waitFor()
 
     await page.getByRole('searchbox', { name: 'Search crew members' }).fill('crew 12')

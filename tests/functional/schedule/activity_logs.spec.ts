@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import { ActivityLogger } from '#services/schedule/activity_logger'
+import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { createProject } from '#tests/helpers/schedule_records'
 

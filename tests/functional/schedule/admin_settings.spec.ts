@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import AppSetting from '#models/schedule/app_setting'
-import { SETTING_DEFINITIONS } from '#services/schedule/schedule_settings'
+import { SETTING_DEFINITIONS } from '#services/schedule/settings/schedule_settings'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 
 test.group('schedule /api/admin/settings', (group) => {

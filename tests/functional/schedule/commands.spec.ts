@@ -7,7 +7,7 @@ import AppUser from '#models/schedule/app_user'
 import Crew from '#models/schedule/crew'
 import Project from '#models/schedule/project'
 import Vendor from '#models/schedule/vendor'
-import { ScheduleUsers } from '#services/schedule/schedule_users'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import { createCrew, createProject, createVendor } from '#tests/helpers/schedule_records'
 
 async function roleOf(email: string) {

@@ -6,7 +6,7 @@ import AssignmentDayNote from '#models/schedule/assignment_day_note'
 import ConflictResolution from '#models/schedule/conflict_resolution'
 import type Crew from '#models/schedule/crew'
 import type Project from '#models/schedule/project'
-import { addDays, today } from '#services/schedule/project_days'
+import { addDays, today } from '#services/schedule/projects/project_days'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import {
   assignCrew,

@@ -4,7 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import AssignmentDayNote from '#models/schedule/assignment_day_note'
 import CrewRole from '#models/schedule/crew_role'
 import Region from '#models/schedule/region'
-import { addDays, today } from '#services/schedule/project_days'
+import { addDays, today } from '#services/schedule/projects/project_days'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import {
   activityEntries,

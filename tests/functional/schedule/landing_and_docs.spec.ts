@@ -6,7 +6,10 @@ import {
   restoreBootstrapSecretAfterEach,
   setBootstrapSecret,
 } from '#tests/helpers/bootstrap_secret'
-import { ScheduleSettings, SETTING_DEFINITIONS } from '#services/schedule/schedule_settings'
+import {
+  ScheduleSettings,
+  SETTING_DEFINITIONS,
+} from '#services/schedule/settings/schedule_settings'
 
 test.group('schedule GET /api/landing-settings', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())

@@ -12,7 +12,7 @@ import PublicShareLink from '#models/schedule/public_share_link'
 import ResourceNote from '#models/schedule/resource_note'
 import Status from '#models/schedule/status'
 import VendorType from '#models/schedule/vendor_type'
-import { addDays, today } from '#services/schedule/project_days'
+import { addDays, today } from '#services/schedule/projects/project_days'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import {
   assignCrew,

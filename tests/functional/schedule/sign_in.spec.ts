@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import db from '@adonisjs/lucid/services/db'
 import { SsoFake, TEST_API_KEY, withSsoFakeAndTransactions } from '#tests/helpers/sso_fake'
-import { ScheduleUsers } from '#services/schedule/schedule_users'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import AppUser from '#models/schedule/app_user'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { SignInBrowser } from '#tests/helpers/relying_party_sign_in'

@@ -1,6 +1,10 @@
 import { test } from '@japa/runner'
-import { planDemoProjects, weekStart, type PlannedProject } from '#services/schedule/demo_company'
-import { addDays } from '#services/schedule/project_days'
+import {
+  planDemoProjects,
+  weekStart,
+  type PlannedProject,
+} from '#services/schedule/demo/demo_company'
+import { addDays } from '#services/schedule/projects/project_days'
 
 /** Every (person, day) booked by a status that books, with the projects booking it. */
 function bookedDays(plan: PlannedProject[]) {

@@ -4,7 +4,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import type { HttpContext } from '@adonisjs/core/http'
 import SessionMiddleware from '@adonisjs/session/session_middleware'
 import RequireAuthMiddleware from '#middleware/schedule/require_auth_middleware'
-import { ScheduleUsers, displayNameFromEmail } from '#services/schedule/schedule_users'
+import { ScheduleUsers, displayNameFromEmail } from '#services/schedule/people/schedule_users'
 
 /** Runs the guard inside the real session middleware; tells whether the request got through. */
 async function passesGuard(sessionValues: Record<string, string>) {

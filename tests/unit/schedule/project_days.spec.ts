@@ -6,7 +6,7 @@ import {
   formatDays,
   isCalendarDay,
   isWithin,
-} from '#services/schedule/project_days'
+} from '#services/schedule/projects/project_days'
 
 test.group('project days', () => {
   test('only real days written YYYY-MM-DD are calendar days', ({ assert }) => {

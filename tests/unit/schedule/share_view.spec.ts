@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import PublicShareLink from '#models/schedule/public_share_link'
-import { eachDay, scheduledDays } from '#services/schedule/share_view'
-import { shareLinkState, shareUrl } from '#services/schedule/share_links'
+import { eachDay, scheduledDays } from '#services/schedule/sharing/share_view'
+import { shareLinkState, shareUrl } from '#services/schedule/sharing/share_links'
 
 test.group('schedule share view: the days a booking works', () => {
   test('eachDay runs inclusively across month and year ends', ({ assert }) => {

@@ -65,9 +65,3 @@ export default class AppsController {
     return app
   }
 }
-
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    'sso/admin/apps': { isAdmin: boolean; apps: ReturnType<typeof appSummary>[] }
-  }
-}

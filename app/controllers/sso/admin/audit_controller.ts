@@ -71,15 +71,3 @@ export default class AuditController {
     }
   }
 }
-
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    'sso/admin/audit': {
-      isAdmin: boolean
-      events: string[]
-      filters: { event: string; person: string }
-      data: AuditEntry[]
-      meta: { total: number; page: number; perPage: number; lastPage: number }
-    }
-  }
-}

@@ -80,13 +80,3 @@ export default class PeopleController {
     return person
   }
 }
-
-declare module '@adonisjs/inertia/types' {
-  export interface InertiaPages {
-    'sso/admin/people': {
-      isAdmin: boolean
-      currentUserId: number
-      filters: { q: string }
-    } & Awaited<ReturnType<PeopleDirectory['search']>>
-  }
-}

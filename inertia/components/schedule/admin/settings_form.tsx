@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { api } from '../../shared/http'
-import { fieldErrors } from '../errors'
-import { useToast } from '../toasts'
+import { api } from '~/components/shared/api'
+import { fieldErrors } from '~/components/shared/api'
+import { useToast } from '~/components/shared/toasts'
 
 type SettingDefinition = {
   key: string

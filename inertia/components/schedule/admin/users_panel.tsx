@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import { api } from '../../shared/http'
-import { AddPersonForm, type PersonRole } from '../../shared/add_person_form'
-import { ConfirmButton } from '../../shared/confirm_button'
-import { errorMessage } from '../errors'
-import { formatTimestamp } from '../dates'
-import { FieldError, describedBy, sameText, useFieldSave } from '../save_feedback'
-import { useToast } from '../toasts'
+import { api } from '~/components/shared/api'
+import { AddPersonForm, type PersonRole } from '~/components/shared/add_person_form'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { errorMessage } from '~/components/shared/api'
+import { formatTimestamp } from '~/components/schedule/dates'
+import { FieldError, describedBy, sameText, useFieldSave } from '~/components/shared/save_feedback'
+import { useToast } from '~/components/shared/toasts'
 
 export type AppUser = {
   id: string

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { Status } from '../types'
+import type { Status } from '~/components/schedule/types'
 import { formatRange } from './calendar_dates'
 import type { CalendarProject, PeoplePerson } from './calendar_types'
 

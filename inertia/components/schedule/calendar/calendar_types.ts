@@ -1,4 +1,4 @@
-import type { PeopleCalendar } from '../types'
+import type { PeopleCalendar } from '~/components/schedule/types'
 
 /** The fields of a project the calendar draws (both /api/projects and /api/calendar/people give them). */
 export type CalendarProject = PeopleCalendar['projects'][number]

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { Client, ProjectStatus } from '../types'
+import type { Client, ProjectStatus } from '~/components/schedule/types'
 import { formatRange, type DateRange } from './calendar_dates'
 import { useApiData } from './use_api_data'
 

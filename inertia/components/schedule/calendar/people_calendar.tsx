@@ -6,9 +6,14 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { api } from '../../shared/http'
-import { useToast } from '../toasts'
-import type { Conflict, PeopleCalendar as PeopleData, RosterEntry, Status } from '../types'
+import { api } from '~/components/shared/api'
+import { useToast } from '~/components/shared/toasts'
+import type {
+  Conflict,
+  PeopleCalendar as PeopleData,
+  RosterEntry,
+  Status,
+} from '~/components/schedule/types'
 import { eachDay, formatRange, type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarProject, PeopleBooking, PeoplePerson } from './calendar_types'
 import { AssignDialog } from './assign_dialog'

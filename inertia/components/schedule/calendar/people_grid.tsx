@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEven
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { router } from '@inertiajs/react'
-import type { Status } from '../types'
+import type { Status } from '~/components/schedule/types'
 import {
   dayOfMonth,
   formatRange,

@@ -1,4 +1,4 @@
-import type { DayNote, PeopleCalendar, RosterEntry } from '../types'
+import type { DayNote, PeopleCalendar, RosterEntry } from '~/components/schedule/types'
 import {
   personKey,
   type CalendarProject,

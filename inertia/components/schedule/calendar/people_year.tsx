@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { format, parseISO } from 'date-fns'
-import type { PeopleCalendar as PeopleData } from '../types'
+import type { PeopleCalendar as PeopleData } from '~/components/schedule/types'
 import {
   daysBetween,
   eachDay,

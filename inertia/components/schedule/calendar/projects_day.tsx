@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Link } from '@inertiajs/react'
-import type { PeopleCalendar as PeopleData, Status } from '../types'
+import type { PeopleCalendar as PeopleData, Status } from '~/components/schedule/types'
 import { daysBetween, formatRange, longDay } from './calendar_dates'
 import { personKey, type PeopleBooking, type PeoplePerson } from './calendar_types'
 import { useApiData } from './use_api_data'

@@ -8,7 +8,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { router } from '@inertiajs/react'
-import type { Conflict } from '../types'
+import type { Conflict } from '~/components/schedule/types'
 import {
   dayOfMonth,
   daysBetween,

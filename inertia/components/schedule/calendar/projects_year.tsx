@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react'
-import type { ConflictsData, Project } from '../types'
+import type { ConflictsData, Project } from '~/components/schedule/types'
 import {
   dayOfMonth,
   eachDay,

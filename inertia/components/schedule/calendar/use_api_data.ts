@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
-import { api, ApiError } from '../../shared/http'
-import type { ProjectStatus, Status } from '../types'
+import { api, ApiError } from '~/components/shared/api'
+import type { ProjectStatus, Status } from '~/components/schedule/types'
 
 export type ApiData<T> = {
   data: T | null

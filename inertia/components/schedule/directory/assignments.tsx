@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { api } from '../../shared/http'
-import { errorMessage } from '../errors'
-import { daysOf, formatDay, formatRange, today } from '../dates'
-import { findById } from '../lookups'
-import { StatusBadge, Swatch } from '../status_badge'
-import type { Status } from '../types'
+import { api } from '~/components/shared/api'
+import { errorMessage } from '~/components/shared/api'
+import { daysOf, formatDay, formatRange, today } from '~/components/schedule/dates'
+import { findById } from '~/components/schedule/lookups'
+import { StatusBadge, Swatch } from '~/components/schedule/status_badge'
+import type { Status } from '~/components/schedule/types'
 
 type Assignment = {
   assignmentId: number

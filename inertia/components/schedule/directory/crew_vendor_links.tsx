@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { api } from '../../shared/http'
-import { errorMessage } from '../errors'
-import { ResourcePicker } from '../resource_picker'
-import { useToast } from '../toasts'
+import { api } from '~/components/shared/api'
+import { errorMessage } from '~/components/shared/api'
+import { ResourcePicker } from './resource_picker'
+import { useToast } from '~/components/shared/toasts'
 
 type Link = {
   id: number

@@ -1,8 +1,8 @@
 import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { AutoSave } from '../../shared/use_auto_save'
-import { FieldError, describedBy } from '../save_feedback'
-import type { Lookups } from '../lookups'
+import type { AutoSave } from '~/components/shared/use_auto_save'
+import { FieldError, describedBy } from '~/components/shared/save_feedback'
+import type { Lookups } from '~/components/schedule/lookups'
 import type { DirectoryRecord, DirectoryTab } from './tabs_config'
 
 const ROW_HEIGHT = 56

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { api } from '../../shared/http'
-import { ConfirmButton } from '../../shared/confirm_button'
-import { errorMessage } from '../errors'
-import { formatTimestamp } from '../dates'
-import { useToast } from '../toasts'
-import { FieldError, describedBy, useFieldSave } from '../save_feedback'
+import { api } from '~/components/shared/api'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { errorMessage } from '~/components/shared/api'
+import { formatTimestamp } from '~/components/schedule/dates'
+import { useToast } from '~/components/shared/toasts'
+import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
 
 export type ResourceNote = {
   id: number

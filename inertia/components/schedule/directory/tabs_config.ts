@@ -1,6 +1,6 @@
-import type { FieldSpec } from '../record_form'
-import { nameOf, type Lookups } from '../lookups'
-import type { NamedListItem } from '../types'
+import type { FieldSpec } from './record_form'
+import { nameOf, type Lookups } from '~/components/schedule/lookups'
+import type { NamedListItem } from '~/components/schedule/types'
 
 export type DirectoryTabKey = 'crew' | 'vendors' | 'locations' | 'clients'
 

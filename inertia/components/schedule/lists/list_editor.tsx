@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { api } from '../../shared/http'
-import { ConfirmButton } from '../../shared/confirm_button'
-import { errorMessage } from '../errors'
-import { SortableList } from '../sortable_list'
-import { useToast } from '../toasts'
-import type { SaveStatus } from '../../shared/use_auto_save'
-import { SaveFeedback, combinedStatus, describedBy, sameText, useFieldSave } from '../save_feedback'
+import { api } from '~/components/shared/api'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { errorMessage } from '~/components/shared/api'
+import { SortableList } from '~/components/shared/sortable_list'
+import { useToast } from '~/components/shared/toasts'
+import type { SaveStatus } from '~/components/shared/use_auto_save'
+import {
+  SaveFeedback,
+  combinedStatus,
+  describedBy,
+  sameText,
+  useFieldSave,
+} from '~/components/shared/save_feedback'
 
 /** Any of the six lists: statuses carry an icon, "books" and a default; project statuses an icon and a default. */
 export type ListItem = {

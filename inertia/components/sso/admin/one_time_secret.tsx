@@ -1,6 +1,6 @@
 import { CopyButton } from './copy_button'
 
-export interface RevealedSecret {
+export type RevealedSecret = {
   appName: string
   apiKey: string
   secretKey: string

@@ -1,5 +1,5 @@
-import { ApiError } from '../../shared/http'
-import { fieldMessages } from '../field_messages'
+import { ApiError } from '~/components/shared/api'
+import { fieldMessages } from '~/components/sso/field_messages'
 
 /**
  * JSON calls of the widget. They carry the embed token as a Bearer header

@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react'
-import { useAction } from '../use_action'
-import { FieldError } from '../notices'
+import { useAction } from '~/components/sso/use_action'
+import { FieldError } from '~/components/sso/notices'
 import { widgetErrors, type EmbedCall } from './embed_api'
 
-export interface WidgetProfile {
+export type WidgetProfile = {
   email: string
   username: string
   name: string | null

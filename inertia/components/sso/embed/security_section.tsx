@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
-import { useAction } from '../use_action'
-import { FieldError } from '../notices'
+import { useAction } from '~/components/sso/use_action'
+import { FieldError } from '~/components/sso/notices'
 import { widgetErrors, type EmbedCall } from './embed_api'
 
 /**

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
-import { SsoLayout } from '../../../components/sso/sso_layout'
-import { api } from '../../../components/shared/http'
-import { ActionOutcome, useAction } from '../../../components/sso/use_action'
-import { ConfirmButton } from '../../../components/shared/confirm_button'
-import { CopyButton } from '../../../components/sso/admin/copy_button'
-import { OneTimeSecret, type RevealedSecret } from '../../../components/sso/admin/one_time_secret'
-import { when } from '../../../components/sso/admin/format'
-import '../../../components/sso/admin/admin.css'
+import { SsoLayout } from '~/components/sso/sso_layout'
+import { api } from '~/components/shared/api'
+import { ActionOutcome, useAction } from '~/components/sso/use_action'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { CopyButton } from '~/components/sso/admin/copy_button'
+import { OneTimeSecret, type RevealedSecret } from '~/components/sso/admin/one_time_secret'
+import { when } from '~/components/sso/admin/format'
+import '~/components/sso/admin/admin.css'
 
-interface ConnectedApp {
+type ConnectedApp = {
   id: number
   name: string
   apiKey: string

@@ -1,16 +1,17 @@
+import type { JSONDataTypes } from '@adonisjs/core/types/transformers'
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
-import { SsoLayout } from '../../../components/sso/sso_layout'
-import { Pager, type PageMeta } from '../../../components/shared/pager'
-import { when } from '../../../components/sso/admin/format'
-import '../../../components/sso/admin/admin.css'
+import { SsoLayout } from '~/components/sso/sso_layout'
+import { Pager, type PageMeta } from '~/components/shared/pager'
+import { when } from '~/components/sso/admin/format'
+import '~/components/sso/admin/admin.css'
 
-interface Account {
+type Account = {
   id: number
   email: string
 }
 
-interface AuditEntry {
+type AuditEntry = {
   id: number
   event: string
   createdAt: string | null
@@ -19,10 +20,10 @@ interface AuditEntry {
   actor: Account | { terminal: true } | null
   ip: string | null
   userAgent: string | null
-  details: Record<string, unknown>
+  details: Record<string, JSONDataTypes>
 }
 
-interface Filters {
+type Filters = {
   event: string
   person: string
 }
@@ -41,7 +42,7 @@ function Actor(props: { entry: AuditEntry }) {
   return <>{actor.email}</>
 }
 
-function Details(props: { details: Record<string, unknown> }) {
+function Details(props: { details: Record<string, JSONDataTypes> }) {
   const entries = Object.entries(props.details)
   if (entries.length === 0) {
     return <span className="muted">—</span>

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
-import { SsoLayout } from '../../../components/sso/sso_layout'
-import { api } from '../../../components/shared/http'
-import { ActionOutcome, useAction } from '../../../components/sso/use_action'
-import { ConfirmButton } from '../../../components/shared/confirm_button'
-import { Pager, type PageMeta } from '../../../components/shared/pager'
-import { when } from '../../../components/sso/admin/format'
-import '../../../components/sso/admin/admin.css'
+import { SsoLayout } from '~/components/sso/sso_layout'
+import { api } from '~/components/shared/api'
+import { ActionOutcome, useAction } from '~/components/sso/use_action'
+import { ConfirmButton } from '~/components/shared/confirm_button'
+import { Pager, type PageMeta } from '~/components/shared/pager'
+import { when } from '~/components/sso/admin/format'
+import '~/components/sso/admin/admin.css'
 
-interface Person {
+type Person = {
   id: number
   email: string
   username: string

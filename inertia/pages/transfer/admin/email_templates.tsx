@@ -1,12 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
-import { api } from '../../../components/shared/http'
-import { fieldErrors } from '../../../components/transfer/admin_errors'
-import { settingLabel } from '../../../components/transfer/settings_editor'
-import {
-  TemplateEditor,
-  type EmailTemplateEntry,
-} from '../../../components/transfer/template_editor'
+import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import { api } from '~/components/shared/api'
+import { fieldErrors } from '~/components/transfer/admin_errors'
+import { settingLabel } from '~/components/transfer/settings_editor'
+import { TemplateEditor, type EmailTemplateEntry } from '~/components/transfer/template_editor'
 
 type Message = { kind: 'error' | 'notice'; text: string }
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
-import { api } from '../../../components/shared/http'
-import { fieldErrors } from '../../../components/transfer/admin_errors'
-import { SettingsEditor, type TransferSetting } from '../../../components/transfer/settings_editor'
+import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import { api } from '~/components/shared/api'
+import { fieldErrors } from '~/components/transfer/admin_errors'
+import { SettingsEditor, type TransferSetting } from '~/components/transfer/settings_editor'
 
 /** The runtime settings: everyone signed in reads them, admins change them one by one. */
 export default function SettingsPage({ user }: { user: StaffUser | null }) {

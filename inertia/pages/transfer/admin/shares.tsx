@@ -1,5 +1,5 @@
-import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
-import { ShareList } from '../../../components/transfer/share_list'
+import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import { ShareList } from '~/components/transfer/share_list'
 
 export default function SharesPage({ user }: { user: StaffUser | null }) {
   return (

@@ -1,5 +1,5 @@
-import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
-import { FileList } from '../../../components/transfer/file_list'
+import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import { FileList } from '~/components/transfer/file_list'
 
 export default function UploadsPage({ user }: { user: StaffUser | null }) {
   return (

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
-import { AdminShell, type StaffUser } from '../../../components/transfer/admin_shell'
-import { AddPersonForm, type PersonRole } from '../../../components/shared/add_person_form'
-import { api } from '../../../components/shared/http'
-import { fieldErrors } from '../../../components/transfer/admin_errors'
-import { AdminUserRow, type TransferUserRow } from '../../../components/transfer/admin_user_row'
+import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import { AddPersonForm, type PersonRole } from '~/components/shared/add_person_form'
+import { api } from '~/components/shared/api'
+import { fieldErrors } from '~/components/transfer/admin_errors'
+import { AdminUserRow, type TransferUserRow } from '~/components/transfer/admin_user_row'
 
 type Message = { kind: 'error' | 'notice'; text: string }
 

@@ -1,0 +1,50 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import { Exception } from '@adonisjs/core/exceptions'
+import {
+  createUserValidator,
+  lookupEmailValidator,
+  updateUserValidator,
+} from '#validators/schedule/user_validators'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+
+/**
+ * The people of schedule (spec 3, Administration: /api/admin/users and
+ * /api/auth/lookup-email). The users' rules answer with their own status.
+ */
+@inject()
+export default class AdminUsersController {
+  constructor(protected users: ScheduleUsers) {}
+
+  async index() {
+    return this.users.list()
+  }
+
+  async store({ request, response }: HttpContext) {
+    const { email, role } = await request.validateUsing(createUserValidator)
+    return response.status(201).send(await this.users.create(email, role))
+  }
+
+  async update({ params, request }: HttpContext) {
+    const changes = await request.validateUsing(updateUserValidator)
+    return this.users.update(params.id, changes)
+  }
+
+  async destroy({ params, scheduleUser }: HttpContext) {
+    if (params.id === scheduleUser.id) {
+      throw new Exception('You cannot delete yourself', { status: 400 })
+    }
+    await this.users.remove(params.id)
+    return { success: true }
+  }
+
+  /** found: someone has this email; alreadyRegistered: they have signed in through sso. */
+  async lookupEmail({ request }: HttpContext) {
+    const { email } = await request.validateUsing(lookupEmailValidator, { data: request.qs() })
+    const user = await this.users.findByEmail(email)
+    if (!user) {
+      return { found: false, alreadyRegistered: false }
+    }
+    return { found: true, alreadyRegistered: user.ssoUserId !== 0, user }
+  }
+}

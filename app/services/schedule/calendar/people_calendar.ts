@@ -1,0 +1,118 @@
+import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
+import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
+import { ROSTER_TABLES, type ResourceKind } from '#services/schedule/projects/project_records'
+
+export type PeopleCalendarQuery = { from: string; to: string; kind?: 'all' | ResourceKind }
+
+const PEOPLE = {
+  crew: `SELECT 'crew' AS kind, id, name, crew_role_id AS role_id, region_id, starred
+           FROM crews WHERE deleted_at IS NULL`,
+  vendor: `SELECT 'vendor' AS kind, id, name, vendor_type_id AS role_id, region_id, starred
+             FROM vendors WHERE deleted_at IS NULL`,
+}
+
+/*
+ * The bookings on projects overlapping the range, with each booking's
+ * unscheduled days and day notes folded into it (the whole project's, not
+ * just the range's: a booking's days are its project's days minus these).
+ */
+function bookingsOf(kind: ResourceKind) {
+  const { assignments, resourceColumn, people, noteColumn } = ROSTER_TABLES[kind]
+  return `
+    SELECT '${kind}' AS kind, a.id AS assignment_id, a.${resourceColumn} AS resource_id,
+           a.project_id, a.status_id, a.sort_order,
+           coalesce(n.unscheduled, '[]'::json) AS unscheduled,
+           coalesce(n.notes, '{}'::json) AS notes
+      FROM ${assignments} a
+      JOIN projects p ON p.id = a.project_id
+      JOIN ${people} person ON person.id = a.${resourceColumn}
+      LEFT JOIN LATERAL (
+        SELECT json_agg(to_char(d.date, 'YYYY-MM-DD') ORDER BY d.date)
+                 FILTER (WHERE NOT d.is_scheduled) AS unscheduled,
+               json_object_agg(to_char(d.date, 'YYYY-MM-DD'), d.note)
+                 FILTER (WHERE d.note IS NOT NULL AND d.note <> '') AS notes
+          FROM assignment_day_notes d
+         WHERE d.${noteColumn} = a.id
+      ) n ON true
+     WHERE p.deleted_at IS NULL AND person.deleted_at IS NULL
+       AND p.start_date <= CAST(:rangeTo AS date) AND p.end_date >= CAST(:rangeFrom AS date)`
+}
+
+/**
+ * The people mode of the calendar (/api/calendar/people): everyone, the
+ * projects in the range and who is booked on them, and the conflicts, in
+ * four set-based queries run side by side.
+ */
+@inject()
+export class PeopleCalendar {
+  constructor(protected conflictFinder: ConflictFinder) {}
+
+  async range({ from, to, kind = 'all' }: PeopleCalendarQuery) {
+    const kinds: ResourceKind[] = kind === 'all' ? ['crew', 'vendor'] : [kind]
+    const bindings = { rangeFrom: from, rangeTo: to }
+    const [people, projects, bookings, conflicts] = await Promise.all([
+      db.rawQuery(
+        `SELECT * FROM (${kinds.map((each) => PEOPLE[each]).join(' UNION ALL ')}) people
+          ORDER BY kind = 'vendor', lower(name), id`
+      ),
+      db.rawQuery(
+        `SELECT id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+                to_char(end_date, 'YYYY-MM-DD') AS end_date, color, text_color, project_status_id
+           FROM projects
+          WHERE deleted_at IS NULL
+            AND start_date <= CAST(:rangeTo AS date) AND end_date >= CAST(:rangeFrom AS date)
+          ORDER BY start_date, name, id`,
+        bindings
+      ),
+      db.rawQuery(
+        `${kinds.map(bookingsOf).join(' UNION ALL ')} ORDER BY project_id, sort_order, kind, assignment_id`,
+        bindings
+      ),
+      this.conflictFinder.find({
+        from,
+        to,
+        kind: kind === 'all' ? undefined : kind,
+        includeResolved: true,
+      }),
+    ])
+    return {
+      from,
+      to,
+      people: people.rows.map((row: Record<string, any>) => ({
+        kind: row.kind,
+        id: row.id,
+        name: row.name,
+        roleId: row.role_id,
+        regionId: row.region_id,
+        starred: row.starred,
+      })),
+      projects: projects.rows.map((row: Record<string, any>) => ({
+        id: row.id,
+        name: row.name,
+        startDate: row.start_date,
+        endDate: row.end_date,
+        color: row.color,
+        textColor: row.text_color,
+        projectStatusId: row.project_status_id,
+      })),
+      bookings: bookings.rows.map((row: Record<string, any>) => ({
+        kind: row.kind,
+        assignmentId: row.assignment_id,
+        resourceId: row.resource_id,
+        projectId: row.project_id,
+        statusId: row.status_id,
+        sortOrder: row.sort_order,
+        unscheduled: row.unscheduled,
+        notes: row.notes,
+      })),
+      conflicts: conflicts.map((conflict) => ({
+        kind: conflict.kind,
+        resourceId: conflict.resourceId,
+        date: conflict.date,
+        projectIds: conflict.projectIds,
+        resolved: conflict.resolution !== null,
+      })),
+    }
+  }
+}

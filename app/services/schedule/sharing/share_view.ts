@@ -1,0 +1,257 @@
+import { DateTime } from 'luxon'
+import { Exception } from '@adonisjs/core/exceptions'
+import db from '@adonisjs/lucid/services/db'
+import PublicShareLink from '#models/schedule/public_share_link'
+import Project from '#models/schedule/project'
+import Crew from '#models/schedule/crew'
+import Vendor from '#models/schedule/vendor'
+import Location from '#models/schedule/location'
+import ProjectCrew from '#models/schedule/project_crew'
+import ProjectVendor from '#models/schedule/project_vendor'
+import ProjectDayInfo from '#models/schedule/project_day_info'
+import AssignmentDayNote from '#models/schedule/assignment_day_note'
+import Status from '#models/schedule/status'
+import CrewRole from '#models/schedule/crew_role'
+import VendorType from '#models/schedule/vendor_type'
+import ProjectStatus from '#models/schedule/project_status'
+import Client from '#models/schedule/client'
+import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
+import { addDays, today } from '#services/schedule/projects/project_days'
+import { SHARE_TOKEN_PATTERN } from '#services/schedule/sharing/share_links'
+
+/** 410: the link existed but no longer opens. */
+export class ShareLinkGoneError extends Exception {
+  static status = 410
+}
+
+/** A person's page shows bookings of projects that ended at most this many days ago. */
+export const RECENT_BOOKING_DAYS = 30
+
+type Place = { name: string; address: string | null } | null
+
+type DayNoteRow = Pick<AssignmentDayNote, 'date' | 'note' | 'isScheduled'>
+
+/** Every day from `start` to `end` inclusive ('YYYY-MM-DD'). */
+export function eachDay(start: string, end: string) {
+  const days: string[] = []
+  for (let day = start; day <= end; day = addDays(day, 1)) {
+    days.push(day)
+  }
+  return days
+}
+
+/**
+ * The days a booking works (the project's days minus those its day notes mark
+ * unscheduled) and its notes by day, within the project's dates.
+ */
+export function scheduledDays(start: string, end: string, dayNotes: DayNoteRow[]) {
+  const unscheduled = new Set(dayNotes.filter((row) => !row.isScheduled).map((row) => row.date))
+  const notes: Record<string, string> = {}
+  for (const row of dayNotes) {
+    if (row.note && row.date >= start && row.date <= end) {
+      notes[row.date] = row.note
+    }
+  }
+  return { days: eachDay(start, end).filter((day) => !unscheduled.has(day)), notes }
+}
+
+/**
+ * What a public share link shows (GET /api/share/:token). Built field by field
+ * from what a recipient may see: names, dates, roles, statuses, places and
+ * the day-by-day schedule; never phone numbers, emails, or anyone's internal
+ * notes (project notes, assignment notes, resource notes).
+ */
+export class ShareView {
+  async open(token: string) {
+    const link = SHARE_TOKEN_PATTERN.test(token)
+      ? await PublicShareLink.findBy('token', token)
+      : null
+    if (!link) {
+      throw new RecordNotFoundError('Share link not found')
+    }
+    if (link.revokedAt) {
+      throw new ShareLinkGoneError('This share link has been revoked')
+    }
+    if (link.expiresAt && link.expiresAt <= DateTime.now()) {
+      throw new ShareLinkGoneError('This share link has expired')
+    }
+    const content =
+      link.resourceType === 'project'
+        ? { project: await this.project(link.resourceId) }
+        : { person: await this.person(link.resourceType, link.resourceId) }
+    await PublicShareLink.query()
+      .where('id', link.id)
+      .update({ view_count: db.raw('view_count + 1'), last_viewed_at: db.raw('now()') })
+    return {
+      resourceType: link.resourceType,
+      label: link.label,
+      expiresAt: link.expiresAt?.toISO() ?? null,
+      ...content,
+    }
+  }
+
+  protected async project(id: number) {
+    const project = await Project.query()
+      .withScopes((scopes) => scopes.active())
+      .where('id', id)
+      .first()
+    if (!project) {
+      throw new RecordNotFoundError('Share link not found')
+    }
+    const [crew, vendors, dayNotes, dayInfo, names] = await Promise.all([
+      ProjectCrew.query()
+        .where('project_id', id)
+        .whereHas('crew', (query) => query.whereNull('deleted_at'))
+        .preload('crew'),
+      ProjectVendor.query()
+        .where('project_id', id)
+        .whereHas('vendor', (query) => query.whereNull('deleted_at'))
+        .preload('vendor'),
+      AssignmentDayNote.query().where('project_id', id),
+      ProjectDayInfo.query().where('project_id', id).orderBy('date', 'asc'),
+      this.names(),
+    ])
+    const places = await this.places([project.locationId, ...dayInfo.map((day) => day.locationId)])
+    const client = project.clientId ? await Client.find(project.clientId) : null
+    const bookingOf = (notes: AssignmentDayNote[]) =>
+      scheduledDays(project.startDate, project.endDate, notes)
+    const roster = [
+      ...crew.map((entry) => ({
+        sortOrder: entry.sortOrder,
+        id: entry.id,
+        kind: 'crew' as const,
+        name: entry.crew.name,
+        role: names.crewRoles.get(entry.crewRoleId ?? entry.crew.crewRoleId ?? 0) ?? null,
+        status: names.statuses.get(entry.statusId ?? 0) ?? null,
+        ...bookingOf(dayNotes.filter((row) => row.projectCrewId === entry.id)),
+      })),
+      ...vendors.map((entry) => ({
+        sortOrder: entry.sortOrder,
+        id: entry.id,
+        kind: 'vendor' as const,
+        name: entry.vendor.name,
+        role: names.vendorTypes.get(entry.vendor.vendorTypeId ?? 0) ?? null,
+        status: names.statuses.get(entry.statusId ?? 0) ?? null,
+        ...bookingOf(dayNotes.filter((row) => row.projectVendorId === entry.id)),
+      })),
+    ]
+      .sort((a, b) => a.sortOrder - b.sortOrder || a.kind.localeCompare(b.kind) || a.id - b.id)
+      .map(({ sortOrder: _sortOrder, id: _id, ...entry }) => entry)
+
+    return {
+      name: project.name,
+      startDate: project.startDate,
+      endDate: project.endDate,
+      color: project.color,
+      status: names.projectStatuses.get(project.projectStatusId ?? 0) ?? null,
+      client: client?.name ?? null,
+      location: places.get(project.locationId ?? 0) ?? null,
+      days: dayInfo.map((day) => ({
+        date: day.date,
+        title: day.title,
+        callTime: day.callTime,
+        wrapTime: day.wrapTime,
+        notes: day.notes,
+        location: places.get(day.locationId ?? 0) ?? null,
+      })),
+      roster,
+    }
+  }
+
+  /** A crew member's or vendor's bookings from 30 days ago on, on projects not in the trash. */
+  protected async person(kind: 'crew' | 'vendor', id: number) {
+    const model = kind === 'crew' ? Crew : Vendor
+    const person = await model
+      .query()
+      .withScopes((scopes) => scopes.active())
+      .where('id', id)
+      .first()
+    if (!person) {
+      throw new RecordNotFoundError('Share link not found')
+    }
+    const since = addDays(today(), -RECENT_BOOKING_DAYS)
+    const recentProjects = Project.query()
+      .withScopes((scopes) => scopes.active())
+      .where('end_date', '>=', since)
+      .select('id')
+    const assignments: (ProjectCrew | ProjectVendor)[] =
+      kind === 'crew'
+        ? await ProjectCrew.query().where('crew_id', id).whereIn('project_id', recentProjects)
+        : await ProjectVendor.query().where('vendor_id', id).whereIn('project_id', recentProjects)
+    const projects = await Project.query().whereIn(
+      'id',
+      assignments.map((entry) => entry.projectId)
+    )
+    const byId = new Map(projects.map((project) => [project.id, project]))
+    const dayNotes = await AssignmentDayNote.query().whereIn(
+      kind === 'crew' ? 'project_crew_id' : 'project_vendor_id',
+      assignments.map((entry) => entry.id)
+    )
+    const [names, places] = await Promise.all([
+      this.names(),
+      this.places(projects.map((project) => project.locationId)),
+    ])
+    const role =
+      person instanceof Crew
+        ? names.crewRoles.get(person.crewRoleId ?? 0)
+        : names.vendorTypes.get((person as Vendor).vendorTypeId ?? 0)
+
+    const bookings = assignments
+      .map((entry) => {
+        const project = byId.get(entry.projectId)!
+        const notes = dayNotes.filter((row) =>
+          entry instanceof ProjectCrew
+            ? row.projectCrewId === entry.id
+            : row.projectVendorId === entry.id
+        )
+        return {
+          projectName: project.name,
+          startDate: project.startDate,
+          endDate: project.endDate,
+          color: project.color,
+          status: names.statuses.get(entry.statusId ?? 0) ?? null,
+          location: places.get(project.locationId ?? 0) ?? null,
+          ...scheduledDays(project.startDate, project.endDate, notes),
+        }
+      })
+      .sort(
+        (a, b) =>
+          a.startDate.localeCompare(b.startDate) || a.projectName.localeCompare(b.projectName)
+      )
+    return { kind, name: person.name, role: role ?? null, bookings }
+  }
+
+  /** Names of the reference lists a view shows (small tables, read whole). */
+  protected async names() {
+    const [statuses, projectStatuses, crewRoles, vendorTypes] = await Promise.all([
+      Status.all(),
+      ProjectStatus.all(),
+      CrewRole.all(),
+      VendorType.all(),
+    ])
+    const byId = (rows: { id: number; name: string }[]) =>
+      new Map(rows.map((row) => [row.id, row.name]))
+    return {
+      statuses: byId(statuses),
+      projectStatuses: byId(projectStatuses),
+      crewRoles: byId(crewRoles),
+      vendorTypes: byId(vendorTypes),
+    }
+  }
+
+  /** Name and address of the locations not in the trash, by id. */
+  protected async places(ids: (number | null)[]) {
+    const wanted = [...new Set(ids.filter((id): id is number => id !== null))]
+    const places = new Map<number, Place>()
+    if (wanted.length === 0) {
+      return places
+    }
+    const locations = await Location.query()
+      .withScopes((scopes) => scopes.active())
+      .whereIn('id', wanted)
+    for (const location of locations) {
+      places.set(location.id, { name: location.name, address: location.address })
+    }
+    return places
+  }
+}

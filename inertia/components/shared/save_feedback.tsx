@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react'
+import { useAutoSave, useAutoSaves, type SaveStatus } from './use_auto_save'
+import { errorMessage } from './api'
+
+/** A field of schedule's pages that saves itself; refusals read as the API's message. */
+export function useFieldSave<V>(
+  stored: V,
+  send: (value: V) => Promise<unknown>,
+  same?: (a: V, b: V) => boolean
+) {
+  return useAutoSave({ stored, send, same, describeError: (error) => errorMessage(error) })
+}
+
+/** One such field per key (the rows of a list); refusals read as the API's message. */
+export function useFieldSaves<V>(send: (key: string, value: V) => Promise<unknown>) {
+  return useAutoSaves({ send, describeError: (error) => errorMessage(error) })
+}
+
+/** Text fields: what differs only in surrounding spaces is the same value (the API trims). */
+export function sameText(a: string, b: string) {
+  return a.trim() === b.trim()
+}
+
+/** The attributes that tie a field to its refusal, so a screen reader reads it with the field. */
+export function describedBy(status: SaveStatus, errorId: string) {
+  return status.state === 'failed'
+    ? { 'aria-invalid': true, 'aria-describedby': errorId }
+    : { 'aria-invalid': undefined, 'aria-describedby': undefined }
+}
+
+/** A field's label with how its saving stands beside it (outside the label, so the field keeps its name). */
+export function FieldLabel(props: {
+  htmlFor: string
+  status: SaveStatus
+  onRetry: () => void
+  children: ReactNode
+}) {
+  return (
+    <div className="sc-label-row">
+      <label htmlFor={props.htmlFor}>{props.children}</label>
+      <SaveFeedback
+        status={props.status}
+        errorId={`${props.htmlFor}-error`}
+        onRetry={props.onRetry}
+      />
+    </div>
+  )
+}
+
+/**
+ * How a field's saving stands, announced politely: "Saving…", "Saved" only
+ * once the server has taken the last change, or the server's reason for
+ * refusing it (with id `errorId`, for the field's aria-describedby) and a
+ * Retry button.
+ */
+export function SaveFeedback(props: {
+  status: SaveStatus
+  errorId?: string
+  onRetry?: () => void
+}) {
+  const { status } = props
+  return (
+    <span className="sc-save small" aria-live="polite">
+      {status.state === 'saving' && <span className="muted">Saving…</span>}
+      {status.state === 'saved' && <span className="notice">Saved</span>}
+      {status.state === 'failed' && (
+        <Refusal message={status.message} errorId={props.errorId} onRetry={props.onRetry} />
+      )}
+    </span>
+  )
+}
+
+/** Beside a field of a row: only a refusal, with the server's reason and Retry. */
+export function FieldError(props: { status: SaveStatus; errorId: string; onRetry: () => void }) {
+  return (
+    <span className="sc-save small sc-field-error" aria-live="polite">
+      {props.status.state === 'failed' && (
+        <Refusal message={props.status.message} errorId={props.errorId} onRetry={props.onRetry} />
+      )}
+    </span>
+  )
+}
+
+/** A row whose refusals show beside its fields: "Saving…", "Saved", or "Not saved". */
+export function SaveProgress(props: { status: SaveStatus }) {
+  const { state } = props.status
+  return (
+    <span className="sc-save small" aria-live="polite">
+      {state === 'saving' && <span className="muted">Saving…</span>}
+      {state === 'saved' && <span className="notice">Saved</span>}
+      {state === 'failed' && <span className="error">Not saved</span>}
+    </span>
+  )
+}
+
+function Refusal(props: { message: string; errorId?: string; onRetry?: () => void }) {
+  return (
+    <>
+      <span id={props.errorId} className="error">
+        {props.message}
+      </span>
+      {props.onRetry && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="link small"
+            aria-describedby={props.errorId}
+            onClick={props.onRetry}
+          >
+            Retry
+          </button>
+        </>
+      )}
+    </>
+  )
+}
+
+/**
+ * One status for several fields saved on their own (a row): any refusal
+ * first, then "Saving…" while any is on its way, and "Saved" only when none
+ * is left unsaved.
+ */
+export function combinedStatus(statuses: SaveStatus[]): SaveStatus {
+  const failed = statuses.find((status) => status.state === 'failed')
+  if (failed) {
+    return failed
+  }
+  if (statuses.some((status) => status.state === 'saving')) {
+    return { state: 'saving' }
+  }
+  if (statuses.some((status) => status.state === 'saved')) {
+    return { state: 'saved' }
+  }
+  return { state: 'idle' }
+}
