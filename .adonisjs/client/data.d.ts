@@ -6,9 +6,26 @@
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
+import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
+import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
+import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
 import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
 export namespace Data {
+  export namespace Schedule {
+    export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
+    export namespace NamedListItem {
+      export type Variants = InferVariants<ScheduleNamedListItemTransformer>
+    }
+    export type ProjectStatus = InferData<ScheduleProjectStatusTransformer>
+    export namespace ProjectStatus {
+      export type Variants = InferVariants<ScheduleProjectStatusTransformer>
+    }
+    export type Status = InferData<ScheduleStatusTransformer>
+    export namespace Status {
+      export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+  }
   export type SharedProps = InferSharedProps<InertiaMiddleware>
   export type FlashMessages = InferFlashData<InertiaMiddleware>
 }

@@ -1,6 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import {
   scheduleSession,
@@ -27,7 +28,8 @@ export type CalendarPreferences = {
 export default class PagesController {
   constructor(
     protected users: ScheduleUsers,
-    protected scheduleSettings: ScheduleSettings
+    protected scheduleSettings: ScheduleSettings,
+    protected lookups: ScheduleLookups
   ) {}
 
   /**
@@ -67,11 +69,19 @@ export default class PagesController {
 
   async project(ctx: HttpContext) {
     const projectId = Number(ctx.params.id)
-    return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/project', { user, projectId }))
+    return this.signedIn(ctx, async (user) =>
+      ctx.inertia.render('schedule/project', {
+        user,
+        projectId,
+        lookups: await this.lookups.all(),
+      })
+    )
   }
 
   async directory(ctx: HttpContext) {
-    return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/directory', { user }))
+    return this.signedIn(ctx, async (user) =>
+      ctx.inertia.render('schedule/directory', { user, lookups: await this.lookups.all() })
+    )
   }
 
   async conflicts(ctx: HttpContext) {

@@ -5,7 +5,7 @@ import { Tabs, useQueryParam } from '~/components/shared/tabs'
 import { useToast } from '~/components/shared/toasts'
 import { useFieldSaves } from '~/components/shared/save_feedback'
 import { errorMessage } from '~/components/shared/api'
-import { useLookups } from '~/components/schedule/lookups'
+import type { Lookups } from '~/components/schedule/lookups'
 import { RecordList } from '~/components/schedule/directory/record_list'
 import { RecordDetail } from '~/components/schedule/directory/record_detail'
 import {
@@ -17,10 +17,10 @@ import type { SessionUser } from '~/components/schedule/types'
 
 const TAB_KEYS = DIRECTORY_TABS.map((tab) => tab.key)
 
-export default function DirectoryPage({ user }: { user: SessionUser }) {
+export default function DirectoryPage({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   return (
     <ScheduleShell user={user} title="Directory">
-      <Directory />
+      <Directory lookups={lookups} />
     </ScheduleShell>
   )
 }
@@ -43,9 +43,8 @@ function byName(a: DirectoryRecord, b: DirectoryRecord) {
 }
 
 /** Crew, vendors, locations and clients: find, open, add, edit and delete. */
-function Directory() {
+function Directory({ lookups }: { lookups: Lookups }) {
   const toast = useToast()
-  const { lookups, error: lookupError } = useLookups()
   const [tabKey, setTabKey] = useQueryParam<DirectoryTabKey>('tab', 'crew', TAB_KEYS)
   const [selected, setSelected] = useQueryParam<string>('id', '')
   const tab = DIRECTORY_TABS.find((candidate) => candidate.key === tabKey) ?? DIRECTORY_TABS[0]
@@ -163,9 +162,9 @@ function Directory() {
         current={tab.key}
         onChange={switchTab}
       />
-      {(lookupError || loadError) && (
+      {loadError && (
         <p className="error" role="alert">
-          {loadError ?? lookupError}
+          {loadError}
         </p>
       )}
       <div className={selected ? 'sc-directory-body sc-with-detail' : 'sc-directory-body'}>

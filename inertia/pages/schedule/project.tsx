@@ -5,7 +5,7 @@ import { ConfirmButton } from '~/components/shared/confirm_button'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
 import { useToast } from '~/components/shared/toasts'
 import { errorMessage } from '~/components/shared/api'
-import { useLookups } from '~/components/schedule/lookups'
+import type { Lookups } from '~/components/schedule/lookups'
 import { daysOf, formatRange } from '~/components/schedule/dates'
 import { warnAboutNewConflicts } from '~/components/schedule/calendar/conflict_resolution'
 import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel'
@@ -26,10 +26,18 @@ import type {
   SessionUser,
 } from '~/components/schedule/types'
 
-export default function ProjectPage({ user, projectId }: { user: SessionUser; projectId: number }) {
+export default function ProjectPage({
+  user,
+  projectId,
+  lookups,
+}: {
+  user: SessionUser
+  projectId: number
+  lookups: Lookups
+}) {
   return (
     <ScheduleShell user={user} title="Project">
-      <ProjectView projectId={projectId} />
+      <ProjectView projectId={projectId} lookups={lookups} />
     </ScheduleShell>
   )
 }
@@ -54,10 +62,9 @@ function emptyDay(projectId: number, date: string): DayInfo {
  * change that double-books someone warns (it never blocks), and the
  * project's conflicts show on the roster.
  */
-function ProjectView(props: { projectId: number }) {
+function ProjectView(props: { projectId: number; lookups: Lookups }) {
   const toast = useToast()
-  const { projectId } = props
-  const { lookups, error: lookupError } = useLookups()
+  const { projectId, lookups } = props
   const [project, setProject] = useState<Project | null>(null)
   const [load, setLoad] = useState<Load>({ state: 'loading' })
   const [roster, setRoster] = useState<RosterEntry[]>([])
@@ -204,11 +211,6 @@ function ProjectView(props: { projectId: number }) {
           </ConfirmButton>
         </div>
       </header>
-      {lookupError && (
-        <p className="error" role="alert">
-          {lookupError}
-        </p>
-      )}
 
       <div className="card">
         <ProjectDetails
