@@ -98,7 +98,7 @@ try {
   await rm(scratchDirectory, { recursive: true, force: true })
   if (embedded) {
     await embedded.stop()
-    await rm(embeddedDirectory, { recursive: true, force: true })
+    await rm(embeddedDirectory, { recursive: true, force: true, maxRetries: 5 })
   }
 }
 console.log(failed === 0 ? '\nAll test runs passed.' : `\n${failed} test run(s) failed.`)

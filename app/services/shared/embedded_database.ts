@@ -122,12 +122,17 @@ export class EmbeddedDatabase {
     const server = this.#server
     this.#server = null
     const pidFile = `${this.dataDir}/postmaster.pid`
-    const gone = (async () => {
+    // server.stop() can resolve while the postmaster still writes its
+    // shutdown checkpoint (seen on a loaded machine: the data folder then
+    // cannot be removed). PostgreSQL deletes postmaster.pid last, so wait
+    // for both, each at most 15 s.
+    const waitForPidFile = async () => {
       for (let waited = 0; waited < 15_000 && existsSync(pidFile); waited += 100) {
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
-    })()
-    await Promise.race([server.stop(), gone])
+    }
+    await Promise.race([server.stop(), waitForPidFile()])
+    await waitForPidFile()
   }
 
   url(database: string) {
