@@ -9,6 +9,14 @@ import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type TransferDownloadLogTransformer from '#transformers/transfer/download_log_transformer'
+import type TransferEmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
+import type TransferPublicShareTransformer from '#transformers/transfer/public_share_transformer'
+import type TransferSessionUserTransformer from '#transformers/transfer/session_user_transformer'
+import type TransferSettingTransformer from '#transformers/transfer/setting_transformer'
+import type TransferStaffShareTransformer from '#transformers/transfer/staff_share_transformer'
+import type TransferStaffUploadTransformer from '#transformers/transfer/staff_upload_transformer'
+import type TransferUserTransformer from '#transformers/transfer/user_transformer'
 import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
 export namespace Data {
@@ -24,6 +32,40 @@ export namespace Data {
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+  }
+  export namespace Transfer {
+    export type DownloadLog = InferData<TransferDownloadLogTransformer>
+    export namespace DownloadLog {
+      export type Variants = InferVariants<TransferDownloadLogTransformer>
+    }
+    export type EmailTemplate = InferData<TransferEmailTemplateTransformer>
+    export namespace EmailTemplate {
+      export type Variants = InferVariants<TransferEmailTemplateTransformer>
+    }
+    export type PublicShare = InferData<TransferPublicShareTransformer>
+    export namespace PublicShare {
+      export type Variants = InferVariants<TransferPublicShareTransformer>
+    }
+    export type SessionUser = InferData<TransferSessionUserTransformer>
+    export namespace SessionUser {
+      export type Variants = InferVariants<TransferSessionUserTransformer>
+    }
+    export type Setting = InferData<TransferSettingTransformer>
+    export namespace Setting {
+      export type Variants = InferVariants<TransferSettingTransformer>
+    }
+    export type StaffShare = InferData<TransferStaffShareTransformer>
+    export namespace StaffShare {
+      export type Variants = InferVariants<TransferStaffShareTransformer>
+    }
+    export type StaffUpload = InferData<TransferStaffUploadTransformer>
+    export namespace StaffUpload {
+      export type Variants = InferVariants<TransferStaffUploadTransformer>
+    }
+    export type User = InferData<TransferUserTransformer>
+    export namespace User {
+      export type Variants = InferVariants<TransferUserTransformer>
     }
   }
   export type SharedProps = InferSharedProps<InertiaMiddleware>

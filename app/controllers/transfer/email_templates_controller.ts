@@ -2,6 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { TransferEmailTemplates, isEmailTemplateType } from '#services/transfer/email_templates'
 import { TransferMailer } from '#services/transfer/transfer_mailer'
+import { serializer } from '#services/shared/serialize'
+import EmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
 import {
   emailTemplatePreviewValidator,
   emailTemplateValidator,
@@ -16,14 +18,16 @@ export default class EmailTemplatesController {
   ) {}
 
   async index() {
-    return this.templates.list()
+    return serializer.serialize(EmailTemplateTransformer.transform(await this.templates.list()))
   }
 
   async show({ params, response }: HttpContext) {
     if (!isEmailTemplateType(params.type)) {
       return notFound(response)
     }
-    return this.templates.find(params.type)
+    return serializer.serialize(
+      EmailTemplateTransformer.transform(await this.templates.find(params.type))
+    )
   }
 
   async update({ params, request, response, session }: HttpContext) {
@@ -35,7 +39,7 @@ export default class EmailTemplatesController {
       meta: { type },
     })
     await this.templates.save(type, subject, body, session.get('userId'))
-    return this.templates.find(type)
+    return serializer.serialize(EmailTemplateTransformer.transform(await this.templates.find(type)))
   }
 
   /** Back to the shipped default. */

@@ -1,70 +1,182 @@
+import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { EmailVerification } from '#services/transfer/email_verification'
 import { transferSession } from '#services/transfer/transfer_session'
 import { TransferUsers } from '#services/transfer/transfer_users'
 import { TransferSettings } from '#services/transfer/transfer_settings'
+import { StaffUploads } from '#services/transfer/staff_uploads'
+import { StaffShares } from '#services/transfer/staff_shares'
+import { DownloadLogs } from '#services/transfer/download_logs'
+import { TransferEmailTemplates } from '#services/transfer/email_templates'
+import { originOf } from '#services/transfer/download_requester'
+import { serializer } from '#services/shared/serialize'
+import SessionUserTransformer from '#transformers/transfer/session_user_transformer'
+import StaffShareTransformer from '#transformers/transfer/staff_share_transformer'
+import UserTransformer from '#transformers/transfer/user_transformer'
+import SettingTransformer from '#transformers/transfer/setting_transformer'
+import EmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
+import {
+  downloadLogListValidator,
+  uploadListValidator,
+} from '#validators/transfer/share_validators'
 
 /**
- * Staff pages share one rule: without a session (and without an auth code to
- * exchange) the visitor goes to sso first. Each page loads its data from the
- * JSON API, so the page itself only needs the signed-in person.
+ * Every page renders with its data: nothing is fetched after mount. Staff
+ * pages share one rule: without a session (and without an auth code to
+ * exchange) the visitor goes to sso first; with only an auth code the page
+ * renders empty, exchanges it and visits itself again, now with its data.
+ * Lists that follow the query string (search, sort, page, filter) read it
+ * here, so the pages move through them with Inertia visits.
  */
+@inject()
 export default class PagesController {
+  constructor(
+    protected people: TransferUsers,
+    protected settingsStore: TransferSettings
+  ) {}
+
   /** The public upload page; sign-in errors come back here (?error, ?auth_error). */
   async home({ inertia, request, session }: HttpContext) {
     const { error, auth_error: authError } = request.qs()
-    const settings = new TransferSettings()
     const verification = new EmailVerification()
     return inertia.render('transfer/home', {
       signInError:
         typeof error === 'string' ? error : typeof authError === 'string' ? authError : null,
-      siteName: await settings.get('site_name'),
-      pageMessage: await settings.get('upload_page_message'),
+      siteName: await this.settingsStore.get('site_name'),
+      pageMessage: await this.settingsStore.get('upload_page_message'),
       emailVerificationRequired: await verification.required(),
       verifiedEmail: verification.verifiedEmail(session),
     })
   }
 
-  async uploads(ctx: HttpContext) {
-    return this.staffPage(ctx, 'transfer/admin/uploads')
+  /** Uploads, searched, sorted and paged by the query string (?search, sort, order, page). */
+  @inject()
+  async uploads(ctx: HttpContext, uploads: StaffUploads) {
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    const [invalid, query] = await uploadListValidator.tryValidate(ctx.request.qs())
+    const listing = {
+      search: (!invalid && query.search) || '',
+      sort: (!invalid && query.sort) || 'created',
+      order: (!invalid && query.order) || 'desc',
+      page: (!invalid && query.page) || 1,
+    }
+    return ctx.inertia.render('transfer/admin/uploads', {
+      user: SessionUserTransformer.transform(user),
+      listing,
+      uploads: user
+        ? await uploads.list({
+            search: listing.search || undefined,
+            status: invalid ? undefined : query.status,
+            sort: listing.sort,
+            order: listing.order,
+            page: listing.page,
+            perPage: 25,
+          })
+        : null,
+    })
   }
 
-  async shares(ctx: HttpContext) {
-    return this.staffPage(ctx, 'transfer/admin/shares')
+  /** Shares and the finished uploads a new share can be made for (?upload preselects one). */
+  @inject()
+  async shares(ctx: HttpContext, shares: StaffShares, uploads: StaffUploads) {
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    const upload = ctx.request.qs().upload
+    return ctx.inertia.render('transfer/admin/shares', {
+      user: SessionUserTransformer.transform(user),
+      shares: user
+        ? await serializer.serialize(
+            StaffShareTransformer.transform(await shares.list(), originOf(ctx))
+          )
+        : [],
+      shareableUploads: user ? await uploads.shareable() : [],
+      initialUploadId: typeof upload === 'string' ? upload : null,
+    })
   }
 
-  async logs(ctx: HttpContext) {
-    return this.staffPage(ctx, 'transfer/admin/logs')
+  /** The download log, newest first, of one share or upload (?shareId, ?uploadId) or of all. */
+  @inject()
+  async logs(ctx: HttpContext, logs: DownloadLogs) {
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    const [invalid, query] = await downloadLogListValidator.tryValidate(ctx.request.qs())
+    const filter = {
+      shareId: (!invalid && query.shareId) || null,
+      uploadId: (!invalid && query.uploadId) || null,
+    }
+    return ctx.inertia.render('transfer/admin/logs', {
+      user: SessionUserTransformer.transform(user),
+      filter,
+      logs: user
+        ? await logs.list(
+            { shareId: filter.shareId ?? undefined, uploadId: filter.uploadId ?? undefined },
+            (!invalid && query.page) || 1,
+            50
+          )
+        : null,
+    })
   }
 
   async users(ctx: HttpContext) {
-    return this.staffPage(ctx, 'transfer/admin/users')
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    return ctx.inertia.render('transfer/admin/users', {
+      user: SessionUserTransformer.transform(user),
+      people: user
+        ? await serializer.serialize(UserTransformer.transform(await this.people.list()))
+        : [],
+    })
   }
 
   async settings(ctx: HttpContext) {
-    return this.staffPage(ctx, 'transfer/admin/settings')
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    return ctx.inertia.render('transfer/admin/settings', {
+      user: SessionUserTransformer.transform(user),
+      settings: user
+        ? await serializer.serialize(SettingTransformer.transform(await this.settingsStore.all()))
+        : [],
+    })
   }
 
-  async emailTemplates(ctx: HttpContext) {
-    return this.staffPage(ctx, 'transfer/admin/email_templates')
+  /** Only admins read templates (the API refuses staff too); staff see why the page is empty. */
+  @inject()
+  async emailTemplates(ctx: HttpContext, templates: TransferEmailTemplates) {
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    return ctx.inertia.render('transfer/admin/email_templates', {
+      user: SessionUserTransformer.transform(user),
+      templates:
+        user?.role === 'admin'
+          ? await serializer.serialize(EmailTemplateTransformer.transform(await templates.list()))
+          : [],
+    })
   }
 
-  protected async staffPage(
-    { inertia, request, response, session }: HttpContext,
-    page:
-      | 'transfer/admin/uploads'
-      | 'transfer/admin/shares'
-      | 'transfer/admin/logs'
-      | 'transfer/admin/users'
-      | 'transfer/admin/settings'
-      | 'transfer/admin/email_templates'
-  ) {
-    // The role shown comes from the users table; a removed person signs in again.
-    await new TransferUsers().signedIn(session)
+  /**
+   * The signed-in person (the role comes from the users table: a removed
+   * person signs in again), null while an auth code waits to be exchanged,
+   * or false when the visitor must sign in first.
+   */
+  protected async staff({ request, session }: HttpContext) {
+    await this.people.signedIn(session)
     const user = transferSession.user(session)
     if (!user && typeof request.qs().auth_code !== 'string') {
-      return response.redirect('/api/auth/login')
+      return false
     }
-    return inertia.render(page, { user })
+    return user
   }
 }

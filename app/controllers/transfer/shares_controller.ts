@@ -3,6 +3,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { downloaderOf, originOf } from '#services/transfer/download_requester'
 import { ShareAccessError, ShareDownloadService } from '#services/transfer/share_download_service'
 import { TransferSettings } from '#services/transfer/transfer_settings'
+import { serializer } from '#services/shared/serialize'
+import PublicShareTransformer from '#transformers/transfer/public_share_transformer'
 import { shareDownloadValidator } from '#validators/transfer/share_validators'
 
 /** The recipient's side of a share (spec 2: /api/share/:token and the page at /s/:token). */
@@ -15,7 +17,9 @@ export default class SharesController {
 
   async show({ params, response }: HttpContext) {
     try {
-      return this.downloads.view(await this.downloads.open(params.token))
+      return await serializer.serialize(
+        PublicShareTransformer.transform(await this.downloads.open(params.token))
+      )
     } catch (error) {
       return this.refuse(error, response)
     }
@@ -39,7 +43,7 @@ export default class SharesController {
   async page({ params, inertia, response }: HttpContext) {
     const siteName = await this.settings.get('site_name')
     try {
-      const share = this.downloads.view(await this.downloads.open(params.token))
+      const share = PublicShareTransformer.transform(await this.downloads.open(params.token))
       return inertia.render('transfer/share', { siteName, share, unavailable: null })
     } catch (error) {
       if (!(error instanceof ShareAccessError) || (error.status !== 404 && error.status !== 410)) {

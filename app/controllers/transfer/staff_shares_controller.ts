@@ -7,6 +7,8 @@ import {
   UploadNotFoundError,
   UploadNotShareableError,
 } from '#services/transfer/staff_shares'
+import { serializer } from '#services/shared/serialize'
+import StaffShareTransformer from '#transformers/transfer/staff_share_transformer'
 import { createShareValidator, updateShareValidator } from '#validators/transfer/share_validators'
 
 /** Staff shares of spec 2: /api/staff-shares (staff or admin). */
@@ -18,8 +20,9 @@ export default class StaffSharesController {
   ) {}
 
   async index(ctx: HttpContext) {
-    const shares = await this.shares.list()
-    return shares.map((share) => this.shares.view(share, originOf(ctx)))
+    return serializer.serialize(
+      StaffShareTransformer.transform(await this.shares.list(), originOf(ctx))
+    )
   }
 
   async store(ctx: HttpContext) {
@@ -31,7 +34,9 @@ export default class StaffSharesController {
         ctx.session.get('userId') ?? null,
         originOf(ctx)
       )
-      return ctx.response.status(201).send(this.shares.view(share, originOf(ctx)))
+      return ctx.response
+        .status(201)
+        .send(await serializer.serialize(StaffShareTransformer.transform(share, originOf(ctx))))
     } catch (error) {
       if (error instanceof UploadNotFoundError) {
         return ctx.response.status(404).send({ error: error.message })
@@ -49,7 +54,7 @@ export default class StaffSharesController {
     if (!share) {
       return ctx.response.status(404).send({ error: 'Share not found' })
     }
-    return this.shares.view(share, originOf(ctx))
+    return serializer.serialize(StaffShareTransformer.transform(share, originOf(ctx)))
   }
 
   async destroy({ params, response }: HttpContext) {

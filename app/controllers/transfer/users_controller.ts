@@ -2,6 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { createUserValidator, updateUserValidator } from '#validators/transfer/user_validators'
 import { TransferUsers, TransferUsersError } from '#services/transfer/transfer_users'
+import { serializer } from '#services/shared/serialize'
+import UserTransformer from '#transformers/transfer/user_transformer'
 
 /** User management of spec 2 (/api/users). */
 @inject()
@@ -9,13 +11,19 @@ export default class UsersController {
   constructor(protected users: TransferUsers) {}
 
   async index() {
-    return this.users.list()
+    return serializer.serialize(UserTransformer.transform(await this.users.list()))
   }
 
   async store({ request, response }: HttpContext) {
     const { email, role } = await request.validateUsing(createUserValidator)
     return this.answer(response, async () =>
-      response.status(201).send(await this.users.create(email, role))
+      response
+        .status(201)
+        .send(
+          await serializer.serialize(
+            UserTransformer.transform(await this.users.create(email, role))
+          )
+        )
     )
   }
 
@@ -25,7 +33,9 @@ export default class UsersController {
     if (params.id === session.get('userId') && changes.role === 'staff') {
       return response.status(400).send({ error: 'You cannot remove your own admin role' })
     }
-    return this.answer(response, () => this.users.update(params.id, changes))
+    return this.answer(response, async () =>
+      serializer.serialize(UserTransformer.transform(await this.users.update(params.id, changes)))
+    )
   }
 
   async destroy({ params, response, session }: HttpContext) {

@@ -3,6 +3,8 @@ import { stringify } from 'csv-stringify'
 import { UAParser } from 'ua-parser-js'
 import db from '@adonisjs/lucid/services/db'
 import DownloadLog, { type DeviceType } from '#models/transfer/download_log'
+import { serializer } from '#services/shared/serialize'
+import DownloadLogTransformer from '#transformers/transfer/download_log_transformer'
 
 /** Who asked for a download: the network address the app trusts, the browser, the person. */
 export type Downloader = { ip: string; userAgent: string | null; userId: string | null }
@@ -49,7 +51,8 @@ const CSV_COLUMNS = [
 /** Rows read per query while exporting, so a long log never sits in memory at once. */
 const EXPORT_BATCH = 500
 
-type LogRow = {
+/** A download_logs row joined with the staff member who downloaded, if any. */
+export type DownloadLogRow = {
   id: string
   share_id: string | null
   upload_id: string | null
@@ -84,18 +87,18 @@ export class DownloadLogs {
   /** Newest first. */
   async list(filter: DownloadLogFilter, page: number, perPage: number) {
     const [{ total }] = await this.filtered(filter).count('* as total')
-    const rows: LogRow[] = await this.query(filter)
+    const rows: DownloadLogRow[] = await this.query(filter)
       .offset((page - 1) * perPage)
       .limit(perPage)
-    return {
-      data: rows.map((row) => this.view(row)),
+    return serializer.serialize({
+      data: DownloadLogTransformer.transform(rows),
       meta: {
         total: Number(total),
         page,
         perPage,
         lastPage: Math.max(1, Math.ceil(Number(total) / perPage)),
       },
-    }
+    })
   }
 
   /** The whole (filtered) log as CSV, read in batches newest first and streamed out. */
@@ -111,9 +114,9 @@ export class DownloadLogs {
             cursor.id,
           ])
         }
-        const batch: LogRow[] = await query
+        const batch: DownloadLogRow[] = await query
         for (const row of batch) {
-          const view = this.view(row)
+          const view = new DownloadLogTransformer(row).toObject()
           yield {
             ...view,
             downloadedBy: view.downloadedBy?.email ?? '',
@@ -157,27 +160,5 @@ export class DownloadLogs {
       )
       .orderBy('download_logs.created_at', 'desc')
       .orderBy('download_logs.id', 'desc')
-  }
-
-  protected view(row: LogRow) {
-    return {
-      id: row.id,
-      shareId: row.share_id,
-      uploadId: row.upload_id,
-      fileName: row.file_name,
-      downloadedBy: row.downloaded_by_user_id
-        ? {
-            id: row.downloaded_by_user_id,
-            email: row.downloaded_by_email,
-            displayName: row.downloaded_by_name,
-          }
-        : null,
-      ip: row.ip,
-      browser: row.browser,
-      os: row.os,
-      deviceType: row.device_type,
-      userAgent: row.user_agent,
-      downloadedAt: new Date(row.created_at).toISOString(),
-    }
   }
 }

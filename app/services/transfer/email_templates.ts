@@ -152,18 +152,31 @@ function textToHtml(text: string, data: TemplateData) {
     .join('')}</body></html>`
 }
 
+/** A template type with the admin's saved text, or null while the default applies. */
+export type StoredEmailTemplate = { type: EmailTemplateType; stored: EmailTemplate | null }
+
 export type RenderedEmail = { subject: string; text: string; html: string }
 
 /** Stored templates over shipped defaults, and rendering with data. */
 export class TransferEmailTemplates {
-  async find(type: EmailTemplateType) {
-    return this.describe(type, await EmailTemplate.find(type))
+  async find(type: EmailTemplateType): Promise<StoredEmailTemplate> {
+    return { type, stored: await EmailTemplate.find(type) }
   }
 
-  async list() {
+  async list(): Promise<StoredEmailTemplate[]> {
     const stored = await EmailTemplate.all()
     const byType = new Map(stored.map((template) => [template.type, template]))
-    return EMAIL_TEMPLATE_TYPES.map((type) => this.describe(type, byType.get(type) ?? null))
+    return EMAIL_TEMPLATE_TYPES.map((type) => ({ type, stored: byType.get(type) ?? null }))
+  }
+
+  /** The text emails of this type are sent with: the admin's, else the shipped default. */
+  async text(type: EmailTemplateType) {
+    const stored = await EmailTemplate.find(type)
+    const definition = EMAIL_TEMPLATES[type]
+    return {
+      subject: stored?.subject ?? definition.subject,
+      body: stored?.body ?? definition.body,
+    }
   }
 
   async save(type: EmailTemplateType, subject: string, body: string, userId: string | null) {
@@ -180,21 +193,6 @@ export class TransferEmailTemplates {
     await EmailTemplate.query().where('type', type).delete()
   }
 
-  protected describe(type: EmailTemplateType, stored: EmailTemplate | null) {
-    const definition = EMAIL_TEMPLATES[type]
-    return {
-      type,
-      description: definition.description,
-      placeholders: definition.placeholders as Record<string, string>,
-      subject: stored?.subject ?? definition.subject,
-      body: stored?.body ?? definition.body,
-      isDefault: !stored,
-      defaultSubject: definition.subject,
-      defaultBody: definition.body,
-      updatedAt: stored?.updatedAt.toISO() ?? null,
-    }
-  }
-
   render(template: { subject: string; body: string }, data: TemplateData): RenderedEmail {
     return {
       // Subjects are headers: no line breaks, whatever a value holds.
@@ -205,6 +203,6 @@ export class TransferEmailTemplates {
   }
 
   async renderType(type: EmailTemplateType, data: TemplateData) {
-    return this.render(await this.find(type), data)
+    return this.render(await this.text(type), data)
   }
 }

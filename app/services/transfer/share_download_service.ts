@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
-import type StaffShare from '#models/transfer/staff_share'
 import { DownloadGrants } from '#services/transfer/download_grants'
 import { describeClient, type Downloader } from '#services/transfer/download_logs'
 import { SharePasswordGuard } from '#services/transfer/share_password_guard'
@@ -19,20 +18,6 @@ export class ShareAccessError extends Error {
   ) {
     super(message)
   }
-}
-
-/** What a recipient may know of a share before downloading: never the password or its hash. */
-export type PublicShare = {
-  token: string
-  fileName: string
-  size: number
-  mimeType: string
-  title: string | null
-  message: string | null
-  expiresAt: string | null
-  hasPassword: boolean
-  /** null when the share has no download limit. */
-  downloadsRemaining: number | null
 }
 
 /**
@@ -60,21 +45,6 @@ export class ShareDownloadService {
       throw new ShareAccessError(410, closed)
     }
     return share
-  }
-
-  view(share: StaffShare): PublicShare {
-    return {
-      token: share.token,
-      fileName: share.upload.fileName,
-      size: share.upload.size,
-      mimeType: share.upload.mimeType,
-      title: share.title,
-      message: share.message,
-      expiresAt: share.expiresAt?.toISO() ?? null,
-      hasPassword: share.passwordHash !== null,
-      downloadsRemaining:
-        share.maxDownloads === null ? null : Math.max(0, share.maxDownloads - share.downloadCount),
-    }
   }
 
   async download(

@@ -4,6 +4,7 @@ import PublicUpload from '#models/transfer/public_upload'
 import StaffShare from '#models/transfer/staff_share'
 import User from '#models/transfer/user'
 import { sharePasswords } from '#services/transfer/share_passwords'
+import StaffShareTransformer from '#transformers/transfer/staff_share_transformer'
 import { TransferMailer, formatBytes } from '#services/transfer/transfer_mailer'
 import { TransferSettings } from '#services/transfer/transfer_settings'
 
@@ -148,35 +149,9 @@ export class StaffShares {
     return Number(deleted[0] ?? 0) > 0
   }
 
-  /** What staff see of a share, including the readable password (never the hash). */
+  /** What staff see of a share, for callers outside HTTP (Ace commands, demo data). */
   view(share: StaffShare, baseUrl: string) {
-    return {
-      id: share.id,
-      token: share.token,
-      url: shareUrl(share.token, baseUrl),
-      uploadId: share.uploadId,
-      fileName: share.upload.fileName,
-      size: share.upload.size,
-      title: share.title,
-      message: share.message,
-      password: sharePasswords.reveal(share),
-      hasPassword: share.passwordHash !== null,
-      expiresAt: share.expiresAt?.toISO() ?? null,
-      maxDownloads: share.maxDownloads,
-      downloadCount: share.downloadCount,
-      lastDownloadedAt: share.lastDownloadedAt?.toISO() ?? null,
-      notifyOnDownload: share.notifyOnDownload,
-      recipientEmails: share.recipientEmails,
-      createdBy: share.createdBy
-        ? {
-            id: share.createdBy.id,
-            displayName: share.createdBy.displayName,
-            email: share.createdBy.email,
-          }
-        : null,
-      createdAt: share.createdAt.toISO(),
-      expired: shareClosedReason(share) !== null,
-    }
+    return new StaffShareTransformer(share, baseUrl).toObject()
   }
 
   /** `expiresAt` wins over `expiresInDays`; 0 days or null means no expiry. */

@@ -1,5 +1,7 @@
 import db from '@adonisjs/lucid/services/db'
 import PublicUpload from '#models/transfer/public_upload'
+import { serializer } from '#services/shared/serialize'
+import StaffUploadTransformer from '#transformers/transfer/staff_upload_transformer'
 
 export type UploadListQuery = {
   search?: string
@@ -9,6 +11,9 @@ export type UploadListQuery = {
   page: number
   perPage: number
 }
+
+/** As many as the file picker offered when it read the first page of /api/public-uploads. */
+const SHAREABLE_LIMIT = 100
 
 const SORT_COLUMNS = { created: 'created_at', name: 'file_name', size: 'size' } as const
 
@@ -38,35 +43,27 @@ export class StaffUploads {
       )
     }
     const page = await builder.paginate(query.page, query.perPage)
-    return {
-      data: page.all().map((upload) => this.view(upload)),
+    return serializer.serialize({
+      data: StaffUploadTransformer.transform(page.all()),
       meta: {
         total: page.total,
         page: page.currentPage,
         perPage: page.perPage,
         lastPage: page.lastPage,
       },
-    }
+    })
   }
 
-  view(upload: PublicUpload) {
-    return {
-      id: upload.id,
-      fileName: upload.fileName,
-      mimeType: upload.mimeType,
-      size: upload.size,
-      receivedBytes: upload.receivedBytes,
-      status: upload.status,
-      uploaderName: upload.uploaderName,
-      uploaderEmail: upload.uploaderEmail,
-      message: upload.message,
-      sha256: upload.contentSha256,
-      hashStatus: upload.hashStatus,
-      backupStatus: upload.backupStatus,
-      createdAt: upload.createdAt.toISO(),
-      completedAt: upload.completedAt?.toISO() ?? null,
-      expiresAt: upload.expiresAt?.toISO() ?? null,
-      shareCount: Number(upload.$extras.share_count ?? 0),
-    }
+  /**
+   * The newest finished uploads, for the new-share form's file picker; an
+   * older one is shared from its row on the uploads page.
+   */
+  async shareable() {
+    const uploads = await PublicUpload.query()
+      .where('status', 'complete')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(SHAREABLE_LIMIT)
+    return serializer.serialize(StaffUploadTransformer.transform(uploads).useVariant('forPicker'))
   }
 }

@@ -33,7 +33,7 @@ export class TransferMailer {
 
   /** A template (or an admin's unsaved draft of it) filled with sample data. */
   async preview(type: EmailTemplateType, draft: { subject?: string; body?: string } = {}) {
-    const saved = await this.templates.find(type)
+    const saved = await this.templates.text(type)
     return this.templates.render(
       { subject: draft.subject ?? saved.subject, body: draft.body ?? saved.body },
       await this.sampleData(type)

@@ -56,6 +56,9 @@ export type SettingInput = 'boolean' | 'number' | 'text' | 'textarea' | 'email_l
 export type SettingKey = keyof typeof SETTING_DEFINITIONS
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFINITIONS)[K]['default']
 
+/** A key with its stored row, or null while the default applies (SettingTransformer shapes it). */
+export type StoredSetting = { key: SettingKey; row: Setting | null }
+
 export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_DEFINITIONS, key)
 }
@@ -80,36 +83,18 @@ export class TransferSettings {
     return valid as SettingValue<K>
   }
 
-  /** All settings with their values; secret ones only say whether they are set. */
-  async all() {
+  /** Every key with its stored row, in the order SETTING_DEFINITIONS lists them. */
+  async all(): Promise<StoredSetting[]> {
     const stored = await Setting.all()
     const rows = new Map(stored.map((row) => [row.key, row]))
-    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) =>
-      this.describe(key, rows.get(key))
-    )
-  }
-
-  /** One setting as `all()` lists it. */
-  async find(key: SettingKey) {
-    return this.describe(key, (await Setting.find(key)) ?? undefined)
-  }
-
-  protected describe(key: SettingKey, row: Setting | undefined) {
-    const definition = SETTING_DEFINITIONS[key] as {
-      description: string
-      default: unknown
-      input: SettingInput
-      secret: boolean
-    }
-    return {
+    return (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => ({
       key,
-      description: definition.description,
-      input: definition.input,
-      secret: definition.secret,
-      value: definition.secret ? null : row ? row.value : definition.default,
-      default: definition.secret ? null : definition.default,
-      isSet: Boolean(row),
-      updatedAt: row?.updatedAt.toISO() ?? null,
-    }
+      row: rows.get(key) ?? null,
+    }))
+  }
+
+  /** One key as `all()` lists it. */
+  async find(key: SettingKey): Promise<StoredSetting> {
+    return { key, row: await Setting.find(key) }
   }
 }

@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { Layout } from '~/components/shared/layout'
 import { signOut, useCodeExchange } from '~/components/shared/use_sign_in'
-
-export type StaffUser = {
-  userId: string
-  email: string
-  displayName: string
-  role: 'staff' | 'admin'
-}
 
 export type AdminSection = 'uploads' | 'shares' | 'logs' | 'users' | 'settings' | 'email-templates'
 
@@ -31,7 +25,7 @@ const SECTIONS: { id: AdminSection; label: string; href: string; adminOnly: bool
  * exchange when sso has just sent the person back with ?auth_code.
  */
 export function AdminShell(props: {
-  user: StaffUser | null
+  user: Data.Transfer.SessionUser | null
   section: AdminSection
   title: string
   children: ReactNode

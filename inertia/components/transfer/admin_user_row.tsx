@@ -1,16 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
+import type { Data } from '~generated/data'
+import { api, errorMessage, fieldErrors } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { fieldErrors } from './admin_errors'
 
-export type TransferUserRow = {
-  id: string
-  email: string
-  displayName: string
-  role: 'staff' | 'admin'
-  ssoUserId: string | null
-  createdAt: string
-}
+type TransferUserRow = Data.Transfer.User
 
 /**
  * One person in the users table. Admins edit name, email and role in place
@@ -62,7 +55,7 @@ export function AdminUserRow(props: {
       await api('DELETE', `/api/users/${person.id}`)
       props.onRemoved(person)
     } catch (error) {
-      props.onError(fieldErrors(error).form ?? 'Could not remove this person')
+      props.onError(errorMessage(error, 'Could not remove this person'))
     }
   }
 

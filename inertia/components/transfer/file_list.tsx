@@ -1,26 +1,16 @@
-import { useEffect, useState } from 'react'
-import { Link } from '@inertiajs/react'
-import { api, ApiError } from '~/components/shared/api'
-import { formatBytes, formatDateTime } from './file_format'
+import { useEffect, useRef, useState } from 'react'
+import { Link, router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
+import { useApi } from '~/components/shared/api'
+import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 
-export type StaffUpload = {
-  id: string
-  fileName: string
-  mimeType: string
-  size: number
-  receivedBytes: number
-  status: 'uploading' | 'complete'
-  uploaderName: string | null
-  uploaderEmail: string | null
-  message: string | null
-  sha256: string | null
-  hashStatus: string
-  backupStatus: string
-  createdAt: string
-  completedAt: string | null
-  expiresAt: string | null
-  shareCount: number
+/** What the list shows: the query string's search, sort, order and page, as the server read it. */
+export type UploadListing = {
+  search: string
+  sort: 'created' | 'name' | 'size'
+  order: 'asc' | 'desc'
+  page: number
 }
 
 const SORTS = {
@@ -34,46 +24,49 @@ const SORTS = {
 
 type SortKey = keyof typeof SORTS
 
-/** The staff file list: search, sort, page, download, share, delete. */
-export function FileList() {
-  const [search, setSearch] = useState('')
-  const [query, setQuery] = useState('')
-  const [sort, setSort] = useState<SortKey>('created-desc')
-  const [page, setPage] = useState(1)
-  const [result, setResult] = useState<{ data: StaffUpload[]; meta: PageMeta } | null>(null)
+/**
+ * The staff file list: search, sort, page, download, share, delete. The page
+ * arrives with the list for its query string; searching, sorting and paging
+ * visit the same page with a new query string and reload only the list.
+ */
+export function FileList(props: {
+  listing: UploadListing
+  uploads: { data: Data.Transfer.StaffUpload[]; meta: PageMeta }
+}) {
+  const { listing, uploads: result } = props
+  const [search, setSearch] = useState(listing.search)
+  const sort = `${listing.sort}-${listing.order}` as SortKey
+  const query = listing.search
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null)
-  const [reload, setReload] = useState(0)
+  const deletion = useApi()
+
+  function show(changes: Partial<UploadListing>) {
+    const next = { ...listing, ...changes }
+    const params: Record<string, string | number> = { sort: next.sort, order: next.order }
+    if (next.search) {
+      params.search = next.search
+    }
+    if (next.page > 1) {
+      params.page = next.page
+    }
+    router.get('/admin', params, {
+      only: ['listing', 'uploads'],
+      preserveState: true,
+      preserveScroll: true,
+      replace: true,
+    })
+  }
 
   // Search as the person types, once they pause.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery(search.trim())
-      setPage(1)
-    }, 300)
-    return () => clearTimeout(timer)
-  }, [search])
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(searchTimer.current), [])
+  function type(text: string) {
+    setSearch(text)
+    clearTimeout(searchTimer.current)
+    searchTimer.current = setTimeout(() => show({ search: text.trim(), page: 1 }), 300)
+  }
 
-  useEffect(() => {
-    const [by, order] = sort.split('-')
-    const params = new URLSearchParams({ sort: by, order, page: String(page), perPage: '25' })
-    if (query) {
-      params.set('search', query)
-    }
-    let current = true
-    api<{ data: StaffUpload[]; meta: PageMeta }>('GET', `/api/public-uploads?${params}`)
-      .then((loaded) => current && setResult(loaded))
-      .catch((error: unknown) =>
-        setMessage({
-          kind: 'error',
-          text: error instanceof ApiError ? error.message : 'Could not load the uploads',
-        })
-      )
-    return () => {
-      current = false
-    }
-  }, [query, sort, page, reload])
-
-  async function remove(upload: StaffUpload) {
+  async function remove(upload: Data.Transfer.StaffUpload) {
     const shares =
       upload.shareCount > 0
         ? ` Its ${upload.shareCount} share link${upload.shareCount === 1 ? '' : 's'} will stop working.`
@@ -81,17 +74,16 @@ export function FileList() {
     if (!window.confirm(`Delete ${upload.fileName} for good?${shares}`)) {
       return
     }
-    try {
-      await api('DELETE', `/api/public-uploads/${upload.id}`)
+    const done = await deletion.send('DELETE', `/api/public-uploads/${upload.id}`)
+    if (done) {
       setMessage({ kind: 'notice', text: `${upload.fileName} was deleted.` })
-      setReload((count) => count + 1)
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: error instanceof ApiError ? error.message : 'Could not delete the upload',
-      })
+      router.reload({ only: ['uploads'] })
+    } else {
+      setMessage(null)
     }
   }
+
+  const shown = deletion.errorText ? { kind: 'error' as const, text: deletion.errorText } : message
 
   return (
     <section className="card">
@@ -104,7 +96,7 @@ export function FileList() {
             type="search"
             placeholder="File or uploader"
             value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => type(event.target.value)}
           />
         </div>
         <div>
@@ -113,8 +105,11 @@ export function FileList() {
             id="upload-sort"
             value={sort}
             onChange={(event) => {
-              setSort(event.target.value as SortKey)
-              setPage(1)
+              const [by, order] = event.target.value.split('-') as [
+                UploadListing['sort'],
+                UploadListing['order'],
+              ]
+              show({ sort: by, order, page: 1 })
             }}
           >
             {Object.entries(SORTS).map(([value, label]) => (
@@ -125,14 +120,12 @@ export function FileList() {
           </select>
         </div>
       </div>
-      {message && (
-        <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {message.text}
+      {shown && (
+        <p className={shown.kind} role={shown.kind === 'error' ? 'alert' : 'status'}>
+          {shown.text}
         </p>
       )}
-      {result === null ? (
-        <p className="muted">Loading…</p>
-      ) : result.data.length === 0 ? (
+      {result.data.length === 0 ? (
         <p className="muted">{query ? 'No upload matches this search.' : 'No uploads yet.'}</p>
       ) : (
         <div className="tx-scroll">
@@ -201,7 +194,7 @@ export function FileList() {
           </table>
         </div>
       )}
-      {result && <Pager meta={result.meta} noun="uploads" onPage={setPage} />}
+      <Pager meta={result.meta} noun="uploads" onPage={(page) => show({ page })} />
     </section>
   )
 }

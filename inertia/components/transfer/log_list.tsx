@@ -1,49 +1,36 @@
-import { useEffect, useState } from 'react'
-import { api, ApiError } from '~/components/shared/api'
-import { formatDateTime } from './file_format'
+import { Link, router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
+import { formatDateTime } from '~/components/transfer/file_format'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 
-type LogEntry = {
-  id: string
-  shareId: string | null
-  uploadId: string | null
-  fileName: string
-  downloadedBy: { id: string; email: string | null; displayName: string | null } | null
-  ip: string
-  browser: string | null
-  os: string | null
-  deviceType: string
-  userAgent: string | null
-  downloadedAt: string
-}
+/** Whose downloads the log shows: one share's (?shareId), one upload's (?uploadId) or all. */
+export type LogFilter = { shareId: string | null; uploadId: string | null }
 
-/** The download log, newest first, with its CSV export (of the same filter). */
-export function LogList() {
-  // The shares page links here with ?shareId=<id> for one share's downloads.
-  const [filter] = useState(() => {
-    const params = new URL(window.location.href).searchParams
-    const found = new URLSearchParams()
-    for (const key of ['shareId', 'uploadId']) {
-      const value = params.get(key)
-      if (value) {
-        found.set(key, value)
-      }
+/**
+ * The download log, newest first, with its CSV export (of the same filter).
+ * The page arrives with the log for its query string; paging visits the page
+ * again and reloads only the log.
+ */
+export function LogList(props: {
+  filter: LogFilter
+  logs: { data: Data.Transfer.DownloadLog[]; meta: PageMeta }
+}) {
+  const result = props.logs
+  const filter = new URLSearchParams()
+  for (const key of ['shareId', 'uploadId'] as const) {
+    const value = props.filter[key]
+    if (value) {
+      filter.set(key, value)
     }
-    return found
-  })
-  const [page, setPage] = useState(1)
-  const [result, setResult] = useState<{ data: LogEntry[]; meta: PageMeta } | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  }
 
-  useEffect(() => {
-    const params = new URLSearchParams(filter)
-    params.set('page', String(page))
-    api<{ data: LogEntry[]; meta: PageMeta }>('GET', `/api/download-logs?${params}`)
-      .then(setResult)
-      .catch((failure: unknown) =>
-        setError(failure instanceof ApiError ? failure.message : 'Could not load the log')
-      )
-  }, [filter, page])
+  function showPage(page: number) {
+    router.get(
+      '/admin/logs',
+      { ...Object.fromEntries(filter), page },
+      { only: ['logs'], preserveState: true, preserveScroll: true }
+    )
+  }
 
   const filtered = filter.size > 0
   const exportUrl = `/api/download-logs/export${filtered ? `?${filter}` : ''}`
@@ -59,17 +46,10 @@ export function LogList() {
       {filtered && (
         <p className="muted small">
           Showing one {filter.has('shareId') ? 'share' : 'upload'}’s downloads.{' '}
-          <a href="/admin/logs">Show all</a>
+          <Link href="/admin/logs">Show all</Link>
         </p>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {result === null ? (
-        <p className="muted">Loading…</p>
-      ) : result.data.length === 0 ? (
+      {result.data.length === 0 ? (
         <p className="muted">No downloads yet.</p>
       ) : (
         <div className="tx-scroll">
@@ -107,7 +87,7 @@ export function LogList() {
           </table>
         </div>
       )}
-      {result && <Pager meta={result.meta} noun="downloads" onPage={setPage} />}
+      <Pager meta={result.meta} noun="downloads" onPage={showPage} />
     </section>
   )
 }

@@ -1,17 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
-import { fieldErrors } from './admin_errors'
+import type { Data } from '~generated/data'
+import { api, fieldErrors } from '~/components/shared/api'
 
-export type TransferSetting = {
-  key: string
-  description: string
-  input: 'boolean' | 'number' | 'text' | 'textarea' | 'email_list'
-  secret: boolean
-  value: unknown
-  default: unknown
-  isSet: boolean
-  updatedAt: string | null
-}
+type TransferSetting = Data.Transfer.Setting
 
 /** "upload_retention_days" → "Upload retention days". */
 export function settingLabel(key: string) {

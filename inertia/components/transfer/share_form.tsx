@@ -1,39 +1,19 @@
 import { useState, type FormEvent } from 'react'
-import { api, ApiError } from '~/components/shared/api'
+import type { Data } from '~generated/data'
+import { api, ApiError, errorMessage } from '~/components/shared/api'
 
-export type StaffShareView = {
-  id: string
-  token: string
-  url: string
-  uploadId: string
-  fileName: string
-  size: number
-  title: string | null
-  message: string | null
-  password: string | null
-  hasPassword: boolean
-  expiresAt: string | null
-  maxDownloads: number | null
-  downloadCount: number
-  lastDownloadedAt: string | null
-  notifyOnDownload: boolean
-  recipientEmails: string[]
-  createdBy: { id: string; displayName: string; email: string } | null
-  createdAt: string
-  expired: boolean
-}
+/** A finished upload the new-share form offers. */
+export type ShareableUpload = Data.Transfer.StaffUpload.Variants['forPicker']
 
-export type ShareableUpload = { id: string; fileName: string }
-
-/** The first field error of a 422, or the error's message. */
+/** The first field error of a 422 (with its field), or the error's message. */
 function describe(error: unknown) {
-  if (error instanceof ApiError && Array.isArray(error.body.errors)) {
-    const [first] = error.body.errors as { field: string; message: string }[]
+  if (error instanceof ApiError && error.status === 422) {
+    const [first] = Object.entries(error.fields)
     if (first) {
-      return `${first.field}: ${first.message}`
+      return `${first[0]}: ${first[1]}`
     }
   }
-  return error instanceof ApiError ? error.message : 'Could not save the share'
+  return errorMessage(error, 'Could not save the share')
 }
 
 /**
@@ -42,10 +22,10 @@ function describe(error: unknown) {
  * removes the password.
  */
 export function ShareForm(props: {
-  share?: StaffShareView
+  share?: Data.Transfer.StaffShare
   uploads?: ShareableUpload[]
   initialUploadId?: string
-  onSaved: (share: StaffShareView) => void
+  onSaved: (share: Data.Transfer.StaffShare) => void
   onCancel?: () => void
 }) {
   const editing = props.share
@@ -92,8 +72,8 @@ export function ShareForm(props: {
     }
     try {
       const saved = editing
-        ? await api<StaffShareView>('PUT', `/api/staff-shares/${editing.id}`, body)
-        : await api<StaffShareView>('POST', '/api/staff-shares', {
+        ? await api<Data.Transfer.StaffShare>('PUT', `/api/staff-shares/${editing.id}`, body)
+        : await api<Data.Transfer.StaffShare>('POST', '/api/staff-shares', {
             ...body,
             uploadId,
             recipientEmails: recipients.split(/[\s,;]+/).filter(Boolean),

@@ -1,12 +1,14 @@
 import { useState } from 'react'
-import { formatBytes, formatDateTime } from './file_format'
-import { ShareForm, type StaffShareView } from './share_form'
+import { Link } from '@inertiajs/react'
+import type { Data } from '~generated/data'
+import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
+import { ShareForm } from '~/components/transfer/share_form'
 
 /** One share in the staff list: link to copy, password to reveal, edit, delete. */
 export function ShareRow(props: {
-  share: StaffShareView
-  onChanged: (share: StaffShareView) => void
-  onDelete: (share: StaffShareView) => void
+  share: Data.Transfer.StaffShare
+  onChanged: (share: Data.Transfer.StaffShare) => void
+  onDelete: (share: Data.Transfer.StaffShare) => void
 }) {
   const { share } = props
   const [revealed, setRevealed] = useState(false)
@@ -71,7 +73,7 @@ export function ShareRow(props: {
           Edit
         </button>
         <a href={`/api/staff-shares/${share.id}/download`}>Download</a>
-        <a href={`/admin/logs?shareId=${share.id}`}>Download log</a>
+        <Link href={`/admin/logs?shareId=${share.id}`}>Download log</Link>
         <button
           type="button"
           className="link tx-danger-link"

@@ -1,20 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
+import type { Data } from '~generated/data'
+import { api, fieldErrors } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { fieldErrors } from './admin_errors'
-import { TemplatePreview } from './template_preview'
+import { TemplatePreview } from '~/components/transfer/template_preview'
 
-export type EmailTemplateEntry = {
-  type: string
-  description: string
-  placeholders: Record<string, string>
-  subject: string
-  body: string
-  isDefault: boolean
-  defaultSubject: string
-  defaultBody: string
-  updatedAt: string | null
-}
+type EmailTemplateEntry = Data.Transfer.EmailTemplate
 
 /**
  * Edits one email template: subject and body with {{placeholders}}, the

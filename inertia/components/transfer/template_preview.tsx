@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api } from '~/components/shared/api'
-import { fieldErrors } from './admin_errors'
+import { api, fieldErrors } from '~/components/shared/api'
 
 type Rendered = { subject: string; html: string; text: string }
 

@@ -1,23 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Layout } from '~/components/shared/layout'
-import { api, ApiError } from '~/components/shared/api'
+import type { Data } from '~generated/data'
+import { api, ApiError, errorMessage } from '~/components/shared/api'
 import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
-
-type PublicShare = {
-  token: string
-  fileName: string
-  size: number
-  mimeType: string
-  title: string | null
-  message: string | null
-  expiresAt: string | null
-  hasPassword: boolean
-  downloadsRemaining: number | null
-}
 
 type Props = {
   siteName: string
-  share: PublicShare | null
+  share: Data.Transfer.PublicShare | null
   unavailable: { status: 404 | 410; message: string } | null
 }
 
@@ -51,7 +40,7 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
       if (failure instanceof ApiError && (failure.status === 410 || failure.status === 404)) {
         setClosed(failure.message)
       } else {
-        setError(failure instanceof ApiError ? failure.message : 'The download could not start.')
+        setError(errorMessage(failure, 'The download could not start.'))
       }
     } finally {
       setBusy(false)

@@ -1,40 +1,34 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
-import { api } from '~/components/shared/api'
-import { fieldErrors } from '~/components/transfer/admin_errors'
+import { useState, type FormEvent } from 'react'
+import type { Data } from '~generated/data'
+import { AdminShell } from '~/components/transfer/admin_shell'
+import { api, fieldErrors } from '~/components/shared/api'
 import { settingLabel } from '~/components/transfer/settings_editor'
-import { TemplateEditor, type EmailTemplateEntry } from '~/components/transfer/template_editor'
+import { TemplateEditor } from '~/components/transfer/template_editor'
 
 type Message = { kind: 'error' | 'notice'; text: string }
 
+type Props = {
+  user: Data.Transfer.SessionUser | null
+  /** Empty for staff: only admins read or edit the templates. */
+  templates: Data.Transfer.EmailTemplate[]
+}
+
 /** Admins edit the emails transfer sends, preview them and send themselves a test. */
-export default function EmailTemplatesPage({ user }: { user: StaffUser | null }) {
+export default function EmailTemplatesPage(props: Props) {
+  const { user } = props
   const isAdmin = user?.role === 'admin'
-  const [templates, setTemplates] = useState<EmailTemplateEntry[] | null>(null)
-  const [selected, setSelected] = useState<string | null>(null)
+  // Saved templates replace their entry here: the editor keeps its text, the list its "(edited)".
+  const [templates, setTemplates] = useState(props.templates)
+  const [selected, setSelected] = useState<string | null>(props.templates[0]?.type ?? null)
   const [message, setMessage] = useState<Message | null>(null)
   const [testTo, setTestTo] = useState('')
   const [sending, setSending] = useState(false)
 
-  useEffect(() => {
-    if (!isAdmin) {
-      return
-    }
-    api<EmailTemplateEntry[]>('GET', '/api/email-templates')
-      .then((list) => {
-        setTemplates(list)
-        setSelected((current) => current ?? list[0]?.type ?? null)
-      })
-      .catch((error: unknown) =>
-        setMessage({ kind: 'error', text: fieldErrors(error).form ?? 'Could not load templates' })
-      )
-  }, [isAdmin])
+  const template = templates.find((entry) => entry.type === selected) ?? null
 
-  const template = templates?.find((entry) => entry.type === selected) ?? null
-
-  function saved(updated: EmailTemplateEntry, notice: string) {
-    setTemplates(
-      (current) => current?.map((entry) => (entry.type === updated.type ? updated : entry)) ?? null
+  function saved(updated: Data.Transfer.EmailTemplate, notice: string) {
+    setTemplates((current) =>
+      current.map((entry) => (entry.type === updated.type ? updated : entry))
     )
     setMessage({ kind: 'notice', text: notice })
   }
@@ -67,8 +61,7 @@ export default function EmailTemplatesPage({ user }: { user: StaffUser | null })
             {message.text}
           </p>
         )}
-        {isAdmin && templates === null && <p className="muted">Loading…</p>}
-        {templates && (
+        {templates.length > 0 && (
           <>
             <label htmlFor="template-type">Email</label>
             <select

@@ -1,10 +1,20 @@
-import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import type { Data } from '~generated/data'
+import { AdminShell } from '~/components/transfer/admin_shell'
 import { ShareList } from '~/components/transfer/share_list'
+import type { ShareableUpload } from '~/components/transfer/share_form'
 
-export default function SharesPage({ user }: { user: StaffUser | null }) {
+type Props = {
+  user: Data.Transfer.SessionUser | null
+  shares: Data.Transfer.StaffShare[]
+  shareableUploads: ShareableUpload[]
+  /** ?upload=<id> from the uploads page preselects that file. */
+  initialUploadId: string | null
+}
+
+export default function SharesPage({ user, shares, shareableUploads, initialUploadId }: Props) {
   return (
     <AdminShell user={user} section="shares" title="Shares">
-      <ShareList />
+      <ShareList shares={shares} uploads={shareableUploads} initialUploadId={initialUploadId} />
     </AdminShell>
   )
 }

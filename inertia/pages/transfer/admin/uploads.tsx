@@ -1,10 +1,19 @@
-import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
-import { FileList } from '~/components/transfer/file_list'
+import type { Data } from '~generated/data'
+import { AdminShell } from '~/components/transfer/admin_shell'
+import { FileList, type UploadListing } from '~/components/transfer/file_list'
+import type { PageMeta } from '~/components/shared/pager'
 
-export default function UploadsPage({ user }: { user: StaffUser | null }) {
+type Props = {
+  user: Data.Transfer.SessionUser | null
+  listing: UploadListing
+  /** null only while an auth code is being exchanged (no one is signed in yet). */
+  uploads: { data: Data.Transfer.StaffUpload[]; meta: PageMeta } | null
+}
+
+export default function UploadsPage({ user, listing, uploads }: Props) {
   return (
     <AdminShell user={user} section="uploads" title="Uploads">
-      <FileList />
+      {uploads && <FileList listing={listing} uploads={uploads} />}
     </AdminShell>
   )
 }

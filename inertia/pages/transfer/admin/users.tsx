@@ -1,35 +1,34 @@
-import { useEffect, useState } from 'react'
-import { AdminShell, type StaffUser } from '~/components/transfer/admin_shell'
+import { useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
+import { AdminShell } from '~/components/transfer/admin_shell'
 import { AddPersonForm, type PersonRole } from '~/components/shared/add_person_form'
-import { api } from '~/components/shared/api'
-import { fieldErrors } from '~/components/transfer/admin_errors'
-import { AdminUserRow, type TransferUserRow } from '~/components/transfer/admin_user_row'
+import { api, fieldErrors } from '~/components/shared/api'
+import { AdminUserRow } from '~/components/transfer/admin_user_row'
+
+type Props = {
+  user: Data.Transfer.SessionUser | null
+  people: Data.Transfer.User[]
+}
 
 type Message = { kind: 'error' | 'notice'; text: string }
 
 /** Who may use transfer. Staff see the list; admins add, edit and remove people. */
-export default function UsersPage({ user }: { user: StaffUser | null }) {
+export default function UsersPage({ user, people }: Props) {
   const isAdmin = user?.role === 'admin'
-  const [people, setPeople] = useState<TransferUserRow[] | null>(null)
   const [message, setMessage] = useState<Message | null>(null)
 
-  useEffect(() => {
-    if (!user) {
-      return
-    }
-    api<TransferUserRow[]>('GET', '/api/users')
-      .then(setPeople)
-      .catch((error: unknown) =>
-        setMessage({ kind: 'error', text: fieldErrors(error).form ?? 'Could not load people' })
-      )
-  }, [user])
+  /* The list comes with the page; after a change only it is read again. */
+  function changed(notice: string) {
+    setMessage({ kind: 'notice', text: notice })
+    router.reload({ only: ['people'] })
+  }
 
   async function add(email: string, role: PersonRole) {
     setMessage(null)
     try {
-      const person = await api<TransferUserRow>('POST', '/api/users', { email, role })
-      setPeople((current) => [...(current ?? []), person])
-      setMessage({ kind: 'notice', text: `${person.email} can now sign in.` })
+      const person = await api<Data.Transfer.User>('POST', '/api/users', { email, role })
+      changed(`${person.email} can now sign in.`)
       return true
     } catch (error) {
       const errors = fieldErrors(error)
@@ -39,18 +38,6 @@ export default function UsersPage({ user }: { user: StaffUser | null }) {
       })
       return false
     }
-  }
-
-  function replace(updated: TransferUserRow, notice: string) {
-    setPeople(
-      (current) => current?.map((person) => (person.id === updated.id ? updated : person)) ?? null
-    )
-    setMessage({ kind: 'notice', text: notice })
-  }
-
-  function removed(gone: TransferUserRow) {
-    setPeople((current) => current?.filter((person) => person.id !== gone.id) ?? null)
-    setMessage({ kind: 'notice', text: `${gone.email} can no longer sign in.` })
   }
 
   return (
@@ -67,33 +54,29 @@ export default function UsersPage({ user }: { user: StaffUser | null }) {
             {message.text}
           </p>
         )}
-        {people === null ? (
-          <p className="muted">Loading…</p>
-        ) : (
-          <table>
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th>Role</th>
-                {isAdmin && <th>Actions</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {people.map((person) => (
-                <AdminUserRow
-                  key={person.id}
-                  person={person}
-                  isSelf={person.id === user?.userId}
-                  canManage={isAdmin}
-                  onChanged={replace}
-                  onRemoved={removed}
-                  onError={(text) => setMessage({ kind: 'error', text })}
-                />
-              ))}
-            </tbody>
-          </table>
-        )}
+        <table>
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Role</th>
+              {isAdmin && <th>Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {people.map((person) => (
+              <AdminUserRow
+                key={person.id}
+                person={person}
+                isSelf={person.id === user?.userId}
+                canManage={isAdmin}
+                onChanged={(_, notice) => changed(notice)}
+                onRemoved={(gone) => changed(`${gone.email} can no longer sign in.`)}
+                onError={(text) => setMessage({ kind: 'error', text })}
+              />
+            ))}
+          </tbody>
+        </table>
       </section>
       {isAdmin && (
         <section className="card">

@@ -1,0 +1,141 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import env from '#start/env'
+import { DownloadLogs } from '#services/transfer/download_logs'
+import { StaffShares } from '#services/transfer/staff_shares'
+import { TransferSettings } from '#services/transfer/transfer_settings'
+import { storedUpload, transferPerson } from '#tests/helpers/stored_uploads'
+
+const ORIGIN = `http://${env.get('HOST')}:${env.get('PORT')}`
+
+type Session = Awaited<ReturnType<typeof transferPerson>>['session']
+
+/** An Inertia visit: the page object as JSON, as the browser receives it after the first load. */
+function visit(client: any, url: string, session: Session, only?: string) {
+  const request = client
+    .get(url)
+    .withSession(session)
+    .header('x-inertia', 'true')
+    .header('x-inertia-version', '1')
+  if (only) {
+    request.header('x-inertia-partial-component', only.split(':')[0])
+    request.header('x-inertia-partial-data', only.split(':')[1])
+  }
+  return request
+}
+
+test.group('transfer staff pages render with their data', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('without a session a staff page sends the visitor to sign in', async ({ client }) => {
+    const response = await client.get('/admin/users').redirects(0)
+    response.assertStatus(302)
+    response.assertHeader('location', '/api/auth/login')
+  })
+
+  test('the uploads page lists uploads for its query string', async ({ client, assert }) => {
+    const { session } = await transferPerson('staff')
+    await storedUpload('aa', { fileName: 'alpha.mov' })
+    await storedUpload('bbbb', { fileName: 'beta.mov' })
+
+    const first = await visit(client, '/admin', session)
+    first.assertStatus(200)
+    assert.equal(first.body().component, 'transfer/admin/uploads')
+    assert.equal(first.body().props.user.userId, session.userId)
+    assert.deepEqual(
+      first.body().props.uploads.data.map((upload: { fileName: string }) => upload.fileName),
+      ['beta.mov', 'alpha.mov']
+    )
+    assert.containsSubset(first.body().props.uploads.meta, { total: 2, page: 1 })
+
+    const searched = await visit(
+      client,
+      '/admin?search=alpha&sort=size&order=asc',
+      session,
+      'transfer/admin/uploads:listing,uploads'
+    )
+    assert.deepEqual(searched.body().props.listing, {
+      search: 'alpha',
+      sort: 'size',
+      order: 'asc',
+      page: 1,
+    })
+    assert.deepEqual(
+      searched.body().props.uploads.data.map((upload: { fileName: string }) => upload.fileName),
+      ['alpha.mov']
+    )
+    assert.notProperty(searched.body().props, 'user', 'a partial reload sends only what it asks')
+  })
+
+  test('the shares page has the shares and the files a share can be made for', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await transferPerson('staff')
+    const upload = await storedUpload('x', { fileName: 'cut.mov' })
+    const share = await new StaffShares().create(upload.id, { password: 'pw' }, null, ORIGIN)
+
+    const response = await visit(client, `/admin/shares?upload=${upload.id}`, session)
+    response.assertStatus(200)
+    const props = response.body().props
+    assert.lengthOf(props.shares, 1)
+    assert.containsSubset(props.shares[0], { id: share.id, fileName: 'cut.mov', password: 'pw' })
+    assert.deepEqual(props.shareableUploads, [{ id: upload.id, fileName: 'cut.mov' }])
+    assert.equal(props.initialUploadId, upload.id)
+  })
+
+  test('the log page shows the downloads of the share it is filtered to', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await transferPerson('staff')
+    const upload = await storedUpload('x', { fileName: 'cut.mov' })
+    const share = await new StaffShares().create(upload.id, {}, null, ORIGIN)
+    const logs = new DownloadLogs()
+    const downloader = { ip: '203.0.113.9', userAgent: null, userId: null }
+    await logs.record({ shareId: share.id, uploadId: upload.id, fileName: 'cut.mov' }, downloader)
+    await logs.record({ shareId: null, uploadId: upload.id, fileName: 'cut.mov' }, downloader)
+
+    const all = await visit(client, '/admin/logs', session)
+    assert.lengthOf(all.body().props.logs.data, 2)
+
+    const one = await visit(client, `/admin/logs?shareId=${share.id}`, session)
+    assert.deepEqual(one.body().props.filter, { shareId: share.id, uploadId: null })
+    assert.lengthOf(one.body().props.logs.data, 1)
+    assert.equal(one.body().props.logs.data[0].shareId, share.id)
+  })
+
+  test('the users and settings pages have the people and the settings', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await transferPerson('staff', 'sam@example.com')
+    await new TransferSettings().set('site_name', 'Acme Transfer')
+
+    const users = await visit(client, '/admin/users', session)
+    assert.deepEqual(
+      users.body().props.people.map((person: { email: string }) => person.email),
+      ['sam@example.com']
+    )
+
+    const settings = await visit(client, '/admin/settings', session)
+    const siteName = settings
+      .body()
+      .props.settings.find((setting: { key: string }) => setting.key === 'site_name')
+    assert.equal(siteName.value, 'Acme Transfer')
+  })
+
+  test('email templates reach admins only', async ({ client, assert }) => {
+    const staff = await transferPerson('staff')
+    const admin = await transferPerson('admin')
+
+    const forStaff = await visit(client, '/admin/email-templates', staff.session)
+    assert.deepEqual(forStaff.body().props.templates, [])
+
+    const forAdmin = await visit(client, '/admin/email-templates', admin.session)
+    assert.include(
+      forAdmin.body().props.templates.map((template: { type: string }) => template.type),
+      'share_notification'
+    )
+  })
+})
