@@ -59,7 +59,10 @@ export default function AuditLog(props: AuditLogProps) {
     if (next.event) data.event = next.event
     if (next.person) data.person = next.person
     if (page > 1) data.page = page
-    router.get('/admin/audit', data, { preserveState: true })
+    router.get('/admin/audit', data, {
+      only: ['filters', 'data', 'meta'],
+      preserveState: true,
+    })
   }
 
   function apply(event: FormEvent) {

@@ -61,7 +61,11 @@ export default function People(props: PeopleProps) {
     const data: Record<string, string | number> = {}
     if (params.q) data.q = params.q
     if (params.page > 1) data.page = params.page
-    router.get('/admin/people', data, { preserveState: true, preserveScroll: params.page > 1 })
+    router.get('/admin/people', data, {
+      only: ['filters', 'data', 'meta'],
+      preserveState: true,
+      preserveScroll: params.page > 1,
+    })
   }
 
   function search(event: FormEvent) {
