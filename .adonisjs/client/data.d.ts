@@ -9,6 +9,14 @@ import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type SsoAccountSessionTransformer from '#transformers/sso/account_session_transformer'
+import type SsoActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
+import type SsoAuditEntryTransformer from '#transformers/sso/audit_entry_transformer'
+import type SsoConnectedAppTransformer from '#transformers/sso/connected_app_transformer'
+import type SsoPersonTransformer from '#transformers/sso/person_transformer'
+import type SsoProfileTransformer from '#transformers/sso/profile_transformer'
+import type SsoTwoFactorTransformer from '#transformers/sso/two_factor_transformer'
+import type SsoWidgetProfileTransformer from '#transformers/sso/widget_profile_transformer'
 import type TransferDownloadLogTransformer from '#transformers/transfer/download_log_transformer'
 import type TransferEmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
 import type TransferPublicShareTransformer from '#transformers/transfer/public_share_transformer'
@@ -32,6 +40,40 @@ export namespace Data {
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+  }
+  export namespace Sso {
+    export type AccountSession = InferData<SsoAccountSessionTransformer>
+    export namespace AccountSession {
+      export type Variants = InferVariants<SsoAccountSessionTransformer>
+    }
+    export type ActivityEntry = InferData<SsoActivityEntryTransformer>
+    export namespace ActivityEntry {
+      export type Variants = InferVariants<SsoActivityEntryTransformer>
+    }
+    export type AuditEntry = InferData<SsoAuditEntryTransformer>
+    export namespace AuditEntry {
+      export type Variants = InferVariants<SsoAuditEntryTransformer>
+    }
+    export type ConnectedApp = InferData<SsoConnectedAppTransformer>
+    export namespace ConnectedApp {
+      export type Variants = InferVariants<SsoConnectedAppTransformer>
+    }
+    export type Person = InferData<SsoPersonTransformer>
+    export namespace Person {
+      export type Variants = InferVariants<SsoPersonTransformer>
+    }
+    export type Profile = InferData<SsoProfileTransformer>
+    export namespace Profile {
+      export type Variants = InferVariants<SsoProfileTransformer>
+    }
+    export type TwoFactor = InferData<SsoTwoFactorTransformer>
+    export namespace TwoFactor {
+      export type Variants = InferVariants<SsoTwoFactorTransformer>
+    }
+    export type WidgetProfile = InferData<SsoWidgetProfileTransformer>
+    export namespace WidgetProfile {
+      export type Variants = InferVariants<SsoWidgetProfileTransformer>
     }
   }
   export namespace Transfer {

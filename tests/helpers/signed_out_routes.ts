@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import router from '@adonisjs/core/services/router'
 
-export type ApiRoute = { method: string; pattern: string; url: string }
+export type AppRoute = { method: string; pattern: string; url: string }
 
 type Matchers = Record<string, { match?: RegExp } | undefined>
 
@@ -23,14 +23,13 @@ function placeholder(param: string, matchers: Matchers) {
 }
 
 /**
- * Every `/api/` route of the running app, one entry per method (HEAD left
- * out: it answers as GET does), with its parameters filled with values no
- * record has, so that only the guard can answer.
+ * Every route of the running app, one entry per method (HEAD left out: it
+ * answers as GET does), with its parameters filled with values no record
+ * has, so that only the guard can answer.
  */
-export function apiRoutes(): ApiRoute[] {
+export function appRoutes(): AppRoute[] {
   return Object.values(router.toJSON())
     .flat()
-    .filter((route) => route.pattern.startsWith('/api/'))
     .flatMap((route) =>
       route.methods
         .filter((method) => method !== 'HEAD')
@@ -44,24 +43,39 @@ export function apiRoutes(): ApiRoute[] {
     )
 }
 
+function isApi(route: AppRoute) {
+  return route.pattern.startsWith('/api/')
+}
+
+/** Every `/api/` route of the running app, as appRoutes gives them. */
+export function apiRoutes(): AppRoute[] {
+  return appRoutes().filter(isApi)
+}
+
 /** `METHOD /pattern`, as the README's route tables name a route. */
-export function routeName(route: Pick<ApiRoute, 'method' | 'pattern'>) {
+export function routeName(route: Pick<AppRoute, 'method' | 'pattern'>) {
   return `${route.method} ${route.pattern}`
 }
 
+/** Pages too: every route outside /api/ that is not public sends the visitor to sign in. */
+type PagesRule = { signIn: string; atLeast: number }
+
 /**
- * The "401 without a session" table of a relying app: the routes its spec
- * makes public exist, and every other /api/ route answers 401 with `body`.
+ * The "401 without a session" table of an app: the routes its spec makes
+ * public exist, and every other /api/ route answers 401 with `body`. With
+ * `pages`, `publicRoutes` names the public pages too, and every other page
+ * redirects to `pages.signIn`.
  */
 export function signedOutMatrix(
   appName: string,
   publicRoutes: string[],
   body: Record<string, string>,
-  atLeast: number
+  atLeast: number,
+  pages?: PagesRule
 ) {
   test.group(`${appName} without a session`, () => {
-    test('the public API routes are the documented ones and exist', ({ assert }) => {
-      const names = apiRoutes().map(routeName)
+    test('the public routes are the documented ones and exist', ({ assert }) => {
+      const names = (pages ? appRoutes() : apiRoutes()).map(routeName)
       for (const name of publicRoutes) {
         assert.include(names, name)
       }
@@ -83,5 +97,25 @@ export function signedOutMatrix(
         )
       }
     })
+
+    if (pages) {
+      test('every other page sends to sign-in', async ({ client, assert }) => {
+        const guarded = appRoutes().filter(
+          (route) => !isApi(route) && !publicRoutes.includes(routeName(route))
+        )
+        assert.isAtLeast(guarded.length, pages.atLeast)
+        for (const route of guarded) {
+          const response = await client
+            .request(route.url, route.method)
+            .withCsrfToken()
+            .redirects(0)
+          assert.deepEqual(
+            { status: response.status(), location: response.header('location') },
+            { status: 302, location: pages.signIn },
+            routeName(route)
+          )
+        }
+      })
+    }
   })
 }

@@ -9,46 +9,35 @@ import { AccountProfile } from '#services/sso/account_profile'
 import { EmailChanges } from '#services/sso/email_changes'
 import { requestOrigin } from '#services/sso/audit_log'
 import { rejectField } from '#validators/sso/field_errors'
+import { serializer } from '#services/shared/serialize'
+import ProfileTransformer from '#transformers/sso/profile_transformer'
 import type User from '#models/sso/user'
-
-/** What the profile page and the widget show of a person. */
-export function profileOf(user: User) {
-  return {
-    ...user.toIdentity(),
-    fullName: user.name,
-    ownDisplayName: user.displayName,
-    isAdmin: user.isAdmin,
-    emailVerified: user.isEmailVerified,
-  }
-}
-
-export type ProfileView = ReturnType<typeof profileOf>
 
 /** The person's own profile: name, display name, username, avatar and email. */
 export default class AccountController {
   async show({ inertia, auth }: HttpContext) {
     const user = auth.getUserOrFail()
-    return inertia.render('sso/account', { profile: profileOf(user) })
+    return inertia.render('sso/account', { profile: ProfileTransformer.transform(user) })
   }
 
   @inject()
   async updateProfile(ctx: HttpContext, profiles: AccountProfile) {
     const input = await ctx.request.validateUsing(profileValidator)
     const user = await profiles.update(ctx.auth.getUserOrFail(), input, requestOrigin(ctx))
-    return { profile: profileOf(user) }
+    return profileAnswer(user)
   }
 
   @inject()
   async uploadAvatar(ctx: HttpContext, profiles: AccountProfile) {
     const { avatar } = await ctx.request.validateUsing(avatarValidator)
     const user = await profiles.setAvatar(ctx.auth.getUserOrFail(), avatar, requestOrigin(ctx))
-    return { profile: profileOf(user) }
+    return profileAnswer(user)
   }
 
   @inject()
   async removeAvatar(ctx: HttpContext, profiles: AccountProfile) {
     const user = await profiles.removeAvatar(ctx.auth.getUserOrFail(), requestOrigin(ctx))
-    return { profile: profileOf(user) }
+    return profileAnswer(user)
   }
 
   @inject()
@@ -73,4 +62,9 @@ export default class AccountController {
     }
     return ctx.response.redirect((await ctx.auth.check()) ? '/' : '/login')
   }
+}
+
+/** The profile routes' answer: `{ profile }` after the change. */
+function profileAnswer(user: User) {
+  return serializer.serialize({ profile: ProfileTransformer.transform(user) })
 }

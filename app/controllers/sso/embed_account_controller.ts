@@ -2,7 +2,9 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { errors as vineErrors } from '@vinejs/vine'
 import { passwordChangeValidator, profileValidator } from '#validators/sso/account_validators'
-import { EmbedAccess, widgetProfile } from '#services/sso/embed_access'
+import { EmbedAccess } from '#services/sso/embed_access'
+import { serializer } from '#services/shared/serialize'
+import WidgetProfileTransformer from '#transformers/sso/widget_profile_transformer'
 import { AccountProfile } from '#services/sso/account_profile'
 import { PasswordChanges } from '#services/sso/password_changes'
 import { requestOrigin } from '#services/sso/audit_log'
@@ -17,7 +19,7 @@ export default class EmbedAccountController {
   async show({ request, response }: HttpContext, access: EmbedAccess) {
     const { user } = await access.authenticate(request.header('authorization'))
     response.header('Cache-Control', 'no-store')
-    return { profile: widgetProfile(user) }
+    return serializer.serialize({ profile: WidgetProfileTransformer.transform(user) })
   }
 
   @inject()
@@ -25,7 +27,10 @@ export default class EmbedAccountController {
     const { user } = await access.authenticate(ctx.request.header('authorization'))
     const input = await ctx.request.validateUsing(profileValidator)
     await profiles.update(user, input, requestOrigin(ctx))
-    return { profile: widgetProfile(user), user: user.toIdentity() }
+    return {
+      profile: await serializer.serialize(WidgetProfileTransformer.transform(user)),
+      user: user.toIdentity(),
+    }
   }
 
   @inject()

@@ -2,7 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { appUrl } from '#config/app'
 import { embedPageValidator } from '#validators/sso/embed_validators'
-import { EmbedAccess, widgetProfile } from '#services/sso/embed_access'
+import { EmbedAccess } from '#services/sso/embed_access'
+import WidgetProfileTransformer from '#transformers/sso/widget_profile_transformer'
 
 export default class EmbedWidgetController {
   /**
@@ -32,7 +33,7 @@ export default class EmbedWidgetController {
       tabs: query!.tabs !== 'false',
       allowedOrigins: origins,
       appName: opened.app.name,
-      profile: widgetProfile(opened.user),
+      profile: WidgetProfileTransformer.transform(opened.user),
       securityUrl: `${appUrl}/security`,
     })
   }

@@ -14,6 +14,10 @@ import { AccountMailer } from '#services/sso/account_mailer'
 import { AuditLog, requestOrigin } from '#services/sso/audit_log'
 import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
 import { knownDevices } from '#services/sso/known_devices'
+import { serializer } from '#services/shared/serialize'
+import TwoFactorTransformer from '#transformers/sso/two_factor_transformer'
+import AccountSessionTransformer from '#transformers/sso/account_session_transformer'
+import ActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
 import type User from '#models/sso/user'
 
 const TOO_MANY = 'Too many wrong attempts. Try again later.'
@@ -29,9 +33,11 @@ export default class SecurityController {
     const user = ctx.auth.getUserOrFail()
     return ctx.inertia.render('sso/security', {
       isAdmin: user.isAdmin,
-      twoFactor: await twoFactorState(user, totp),
-      sessions: await sessions.list(user, ctx.session.sessionId),
-      activity: await recentActivity(user, audit),
+      twoFactor: TwoFactorTransformer.transform(await totp.status(user)),
+      sessions: AccountSessionTransformer.transform(
+        await sessions.list(user, ctx.session.sessionId)
+      ),
+      activity: ActivityEntryTransformer.transform(await audit.recentFor(user.id), user.id),
     })
   }
 
@@ -118,7 +124,9 @@ export default class SecurityController {
     await totp.disable(user)
     await audit.record('totp_disabled', { origin: requestOrigin(ctx), userId: user.id })
     await mailer.twoFactorChanged(user.email, false)
-    return { twoFactor: await twoFactorState(user, totp) }
+    return serializer.serialize({
+      twoFactor: TwoFactorTransformer.transform(await totp.status(user)),
+    })
   }
 
   @inject()
@@ -136,7 +144,7 @@ export default class SecurityController {
 
   @inject()
   async sessions(ctx: HttpContext, sessions: AccountSessions) {
-    return { sessions: await sessions.list(ctx.auth.getUserOrFail(), ctx.session.sessionId) }
+    return sessionsOf(ctx, sessions, ctx.auth.getUserOrFail())
   }
 
   @inject()
@@ -150,34 +158,21 @@ export default class SecurityController {
       userId: user.id,
       details: { by: 'self' },
     })
-    return { sessions: await sessions.list(user, ctx.session.sessionId) }
+    return sessionsOf(ctx, sessions, user)
   }
 
   @inject()
   async activity(ctx: HttpContext, audit: AuditLog) {
-    return { activity: await recentActivity(ctx.auth.getUserOrFail(), audit) }
+    const user = ctx.auth.getUserOrFail()
+    return serializer.serialize({
+      activity: ActivityEntryTransformer.transform(await audit.recentFor(user.id), user.id),
+    })
   }
 }
 
-async function twoFactorState(user: User, totp: TotpService) {
-  return {
-    enabled: user.hasTotp,
-    enabledAt: user.totpEnabledAt?.toISO() ?? null,
-    remainingRecoveryCodes: user.hasTotp ? await totp.remainingRecoveryCodes(user) : 0,
-    pendingEnrolment: await totp.pendingEnrolment(user),
-  }
-}
-
-async function recentActivity(user: User, audit: AuditLog) {
-  const events = await audit.recentFor(user.id)
-  return events.map((event) => ({
-    id: event.id,
-    event: event.event,
-    at: event.createdAt.toISO(),
-    ip: event.ip,
-    userAgent: event.userAgent,
-    byAdmin: event.actorId !== null && event.actorId !== user.id,
-  }))
+async function sessionsOf(ctx: HttpContext, sessions: AccountSessions, user: User) {
+  const rows = await sessions.list(user, ctx.session.sessionId)
+  return serializer.serialize({ sessions: AccountSessionTransformer.transform(rows) })
 }
 
 /** A TOTP code or, when the phone is lost, a recovery code. */

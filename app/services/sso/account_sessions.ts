@@ -12,6 +12,16 @@ export type SessionDevice = {
   signedInAt: string
 }
 
+/** One session of the person, as their security page lists it. */
+export type AccountSession = {
+  handle: string
+  current: boolean
+  ip: string | null
+  userAgent: string | null
+  method: string
+  signedInAt: string | null
+}
+
 const DEVICE_KEY = 'device'
 
 /** Sessions are shown by a hash of their id: the id itself is a bearer secret. */
@@ -40,7 +50,7 @@ export class AccountSessions {
     await session.tag(String(user.id))
   }
 
-  async list(user: User, currentSessionId?: string) {
+  async list(user: User, currentSessionId?: string): Promise<AccountSession[]> {
     const sessions = await this.collection.tagged(String(user.id))
     return sessions
       .map(({ id, data }) => {

@@ -168,18 +168,3 @@ export class ConnectedAppRegistry {
     })
   }
 }
-
-/** How an app appears to admins and operators; the secretKey is never part of it. */
-export function appSummary(app: ConnectedApp) {
-  return {
-    id: app.id,
-    name: app.name,
-    apiKey: app.apiKey,
-    redirectUris: app.redirectUris,
-    enabled: app.enabled,
-    createdAt: app.createdAt.toISO(),
-    updatedAt: app.updatedAt?.toISO() ?? null,
-  }
-}
-
-export type AppSummary = ReturnType<typeof appSummary>

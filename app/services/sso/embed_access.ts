@@ -100,17 +100,3 @@ export class EmbedAccess {
     return { user, apiKey: claims.apiKey }
   }
 }
-
-/** What the widget's profile section shows and edits. */
-export function widgetProfile(user: User) {
-  return {
-    email: user.email,
-    username: user.username,
-    name: user.name,
-    displayName: user.displayName,
-    avatar: user.avatarUrl,
-    twoFactorEnabled: user.hasTotp,
-  }
-}
-
-export type WidgetProfile = ReturnType<typeof widgetProfile>

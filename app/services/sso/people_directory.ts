@@ -8,30 +8,13 @@ import { TotpService } from '#services/sso/totp_service'
 import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
 import { passwordProblem } from '#services/sso/password_policy'
 import type { AdminActor } from '#services/sso/admin_actor'
+import { serializer } from '#services/shared/serialize'
+import PersonTransformer from '#transformers/sso/person_transformer'
 
 /** A refused administrative change; `message` says why, for the admin or operator. */
 export class PeopleDirectoryError extends Exception {
   static status = 409
 }
-
-/** How a person appears in the admin's list. */
-export function personSummary(user: User) {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    name: user.name,
-    displayName: user.displayName,
-    isAdmin: user.isAdmin,
-    emailVerified: user.isEmailVerified,
-    disabled: user.isDisabled,
-    totpEnabled: user.hasTotp,
-    lastSignInAt: user.lastSignInAt?.toISO() ?? null,
-    createdAt: user.createdAt.toISO(),
-  }
-}
-
-export type PersonSummary = ReturnType<typeof personSummary>
 
 export interface NewPerson {
   email: string
@@ -75,7 +58,7 @@ export class PeopleDirectory {
     }
     const result = await query.paginate(filters.page, filters.perPage)
     return {
-      data: result.all().map(personSummary),
+      data: await serializer.serialize(PersonTransformer.transform(result.all())),
       meta: {
         total: result.total,
         page: result.currentPage,

@@ -40,6 +40,14 @@ export type TotpEnrolment = {
   qrCodeSvg: string
 }
 
+/** Where a person stands with two-factor authentication. */
+export type TwoFactorStatus = {
+  enabled: boolean
+  enabledAt: DateTime | null
+  remainingRecoveryCodes: number
+  pendingEnrolment: TotpEnrolment | null
+}
+
 /**
  * TOTP second factor (RFC 6238, 30 s steps, 6 digits). A code is accepted once:
  * the step it matched is stored, and later codes must come from a later step.
@@ -56,6 +64,15 @@ export class TotpService {
     user.totpLastStep = null
     await user.save()
     return this.#describe(user, secret)
+  }
+
+  async status(user: User): Promise<TwoFactorStatus> {
+    return {
+      enabled: user.hasTotp,
+      enabledAt: user.totpEnabledAt,
+      remainingRecoveryCodes: user.hasTotp ? await this.remainingRecoveryCodes(user) : 0,
+      pendingEnrolment: await this.pendingEnrolment(user),
+    }
   }
 
   /** The pending enrolment's QR code and manual key again (a page reload). */

@@ -1,9 +1,7 @@
 import { usePage } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 
-type Shared = {
-  errors?: Record<string, string | string[]>
-  flash?: { notice: string | null; alert: string | null }
-}
+type Shared = Data.SharedProps
 
 /** The first validation message of a field, from the flashed errors. */
 export function useFieldErrors() {

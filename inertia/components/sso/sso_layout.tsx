@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react'
+import { Link, usePage } from '@inertiajs/react'
 import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
 
-/** Where a signed-in person can go in sso; admins also see the dashboard. */
+/**
+ * Where a signed-in person can go in sso; admins also see the dashboard.
+ * Inertia visits: each page's data comes as props, without reloading the app.
+ */
 const LINKS = [
   { href: '/', label: 'Profile' },
   { href: '/security', label: 'Security' },
@@ -14,7 +18,7 @@ const ADMIN_LINKS = [
 ]
 
 export function SsoLayout(props: { title: string; isAdmin: boolean; children: ReactNode }) {
-  const path = typeof window === 'undefined' ? '' : window.location.pathname
+  const path = usePage().url.split('?')[0]
   const links = props.isAdmin ? [...LINKS, ...ADMIN_LINKS] : LINKS
   return (
     <Layout
@@ -31,13 +35,13 @@ export function SsoLayout(props: { title: string; isAdmin: boolean; children: Re
     >
       <nav className="tabs" aria-label="Account">
         {links.map((link) => (
-          <a
+          <Link
             key={link.href}
             href={link.href}
             aria-current={path === link.href ? 'page' : undefined}
           >
             {link.label}
-          </a>
+          </Link>
         ))}
       </nav>
       {props.children}

@@ -1,13 +1,13 @@
 import { useState } from 'react'
-import { fieldMessages } from './field_messages'
+import { fieldErrors, type FieldErrors } from '~/components/shared/api'
 
 /**
  * One request at a time from a page: `run` clears the last outcome, marks the
  * page busy, and keeps either the success message or the errors `describe`
  * makes of the failure. `reject` shows errors found before any request.
  */
-export function useAction(describe: (error: unknown) => Record<string, string> = fieldMessages) {
-  const [errors, setErrors] = useState<Record<string, string>>({})
+export function useAction(describe: (error: unknown) => FieldErrors = fieldErrors) {
+  const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
 
@@ -24,7 +24,7 @@ export function useAction(describe: (error: unknown) => Record<string, string> =
     }
   }
 
-  function reject(found: Record<string, string>) {
+  function reject(found: FieldErrors) {
     setStatus(null)
     setErrors(found)
   }
@@ -33,7 +33,7 @@ export function useAction(describe: (error: unknown) => Record<string, string> =
 }
 
 /** The outcome of the last action: its message, or an error not tied to a field. */
-export function ActionOutcome(props: { status: string | null; errors: Record<string, string> }) {
+export function ActionOutcome(props: { status: string | null; errors: FieldErrors }) {
   return (
     <>
       {props.status && (

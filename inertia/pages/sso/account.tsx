@@ -1,25 +1,19 @@
 import { useState, type FormEvent } from 'react'
+import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Notices } from '~/components/sso/notices'
 import { ApiError, api } from '~/components/shared/api'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
 
-type Profile = {
-  email: string
-  username: string
-  name: string
-  avatar: string | null
-  fullName: string | null
-  ownDisplayName: string | null
-  isAdmin: boolean
-  emailVerified: boolean
-}
+type Profile = Data.Sso.Profile
+
+type AccountProps = { profile: Profile }
 
 function csrfToken() {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
 }
 
-export default function Account(props: { profile: Profile }) {
+export default function Account(props: AccountProps) {
   const [profile, setProfile] = useState(props.profile)
   const { errors, status, busy, run } = useAction()
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Head } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import '~/components/sso/embed/embed.css'
 import { embedApi } from '~/components/sso/embed/embed_api'
 import {
@@ -7,7 +8,7 @@ import {
   useReportedHeight,
   type ParentMessage,
 } from '~/components/sso/embed/parent_channel'
-import { ProfileSection, type WidgetProfile } from '~/components/sso/embed/profile_section'
+import { ProfileSection } from '~/components/sso/embed/profile_section'
 import { SecuritySection } from '~/components/sso/embed/security_section'
 
 type Section = 'profile' | 'security'
@@ -21,15 +22,17 @@ const SECTIONS: { id: Section; label: string }[] = [
  * The account widget (GET /embed), framed by a connected app. It talks to
  * sso with its embed token and to the parent page with ax:* messages.
  */
-export default function Embed(props: {
+type EmbedProps = {
   token: string
   section: Section
   tabs: boolean
   allowedOrigins: string[]
   appName: string
-  profile: WidgetProfile
+  profile: Data.Sso.WidgetProfile
   securityUrl: string
-}) {
+}
+
+export default function Embed(props: EmbedProps) {
   const [section, setSection] = useState<Section>(props.section)
   const [profile, setProfile] = useState(props.profile)
   const [theme, setTheme] = useState<'light' | 'dark'>('light')

@@ -1,35 +1,19 @@
 import { useState, type FormEvent } from 'react'
+import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Notices } from '~/components/sso/notices'
 import { api } from '~/components/shared/api'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
 
-type Enrolment = {
-  secret: string
-  otpauthUri: string
-  qrCodeSvg: string
-}
-type TwoFactorState = {
-  enabled: boolean
-  enabledAt: string | null
-  remainingRecoveryCodes: number
-  pendingEnrolment: Enrolment | null
-}
-type SessionRow = {
-  handle: string
-  current: boolean
-  ip: string | null
-  userAgent: string | null
-  method: string
-  signedInAt: string | null
-}
-type ActivityRow = {
-  id: number
-  event: string
-  at: string | null
-  ip: string | null
-  userAgent: string | null
-  byAdmin: boolean
+type TwoFactor = Data.Sso.TwoFactor
+type Enrolment = NonNullable<TwoFactor['pendingEnrolment']>
+type AccountSession = Data.Sso.AccountSession
+
+type SecurityProps = {
+  isAdmin: boolean
+  twoFactor: TwoFactor
+  sessions: AccountSession[]
+  activity: Data.Sso.ActivityEntry[]
 }
 
 const EVENT_LABELS: Record<string, string> = {
@@ -60,12 +44,7 @@ function when(iso: string | null) {
   return iso ? new Date(iso).toLocaleString() : '—'
 }
 
-export default function Security(props: {
-  isAdmin: boolean
-  twoFactor: TwoFactorState
-  sessions: SessionRow[]
-  activity: ActivityRow[]
-}) {
+export default function Security(props: SecurityProps) {
   const [twoFactor, setTwoFactor] = useState(props.twoFactor)
   const [enrolment, setEnrolment] = useState<Enrolment | null>(props.twoFactor.pendingEnrolment)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
@@ -118,7 +97,7 @@ export default function Security(props: {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     return run(async () => {
-      const answer = await api<{ twoFactor: TwoFactorState }>('POST', '/api/account/totp/disable', {
+      const answer = await api<{ twoFactor: TwoFactor }>('POST', '/api/account/totp/disable', {
         password: String(form.get('disablePassword') ?? ''),
         code: String(form.get('disableCode') ?? ''),
       })
@@ -147,7 +126,7 @@ export default function Security(props: {
 
   function endSession(handle: string) {
     return run(async () => {
-      const answer = await api<{ sessions: SessionRow[] }>(
+      const answer = await api<{ sessions: AccountSession[] }>(
         'DELETE',
         `/api/account/sessions/${handle}`
       )

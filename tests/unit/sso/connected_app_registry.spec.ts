@@ -2,11 +2,9 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ConnectedApp from '#models/sso/connected_app'
 import AuditEvent from '#models/sso/audit_event'
-import {
-  ConnectedAppRegistry,
-  redirectUriProblem,
-  appSummary,
-} from '#services/sso/connected_app_registry'
+import { ConnectedAppRegistry, redirectUriProblem } from '#services/sso/connected_app_registry'
+import { serializer } from '#services/shared/serialize'
+import ConnectedAppTransformer from '#transformers/sso/connected_app_transformer'
 import { TERMINAL_ACTOR } from '#services/sso/admin_actor'
 
 test.group('redirectUriProblem', () => {
@@ -73,7 +71,9 @@ test.group('ConnectedAppRegistry', (group) => {
     assert.notInclude(stored.secretKeyHash, secretKey)
     assert.isTrue(registry.secretMatches(stored, secretKey))
     assert.isFalse(registry.secretMatches(stored, `${secretKey}0`))
-    assert.notProperty(appSummary(stored), 'secretKeyHash')
+    const shown = await serializer.serialize(ConnectedAppTransformer.transform(stored))
+    assert.notProperty(shown, 'secretKeyHash')
+    assert.notInclude(JSON.stringify(shown), stored.secretKeyHash)
     assert.notInclude(JSON.stringify(stored.serialize()), stored.secretKeyHash)
   })
 

@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ConnectedAppRegistry, appSummary } from '#services/sso/connected_app_registry'
+import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
+import { serializer } from '#services/shared/serialize'
+import ConnectedAppTransformer from '#transformers/sso/connected_app_transformer'
+import type ConnectedApp from '#models/sso/connected_app'
 import { dashboardActor } from '#services/sso/admin_actor'
 import { appChangesValidator, newAppValidator } from '#validators/sso/admin_validators'
 
@@ -12,12 +15,15 @@ export default class AppsController {
 
   async index({ inertia }: HttpContext) {
     const apps = await this.registry.list()
-    return inertia.render('sso/admin/apps', { isAdmin: true, apps: apps.map(appSummary) })
+    return inertia.render('sso/admin/apps', {
+      isAdmin: true,
+      apps: ConnectedAppTransformer.transform(apps),
+    })
   }
 
   async list() {
     const apps = await this.registry.list()
-    return { apps: apps.map(appSummary) }
+    return serializer.serialize({ apps: ConnectedAppTransformer.transform(apps) })
   }
 
   /** The secretKey is in this answer and nowhere else, ever. */
@@ -25,31 +31,31 @@ export default class AppsController {
     const { name, redirectUris } = await ctx.request.validateUsing(newAppValidator)
     const { app, secretKey } = await this.registry.create(name, redirectUris, dashboardActor(ctx))
     ctx.response.header('cache-control', 'no-store')
-    return ctx.response.status(201).send({ app: appSummary(app), secretKey })
+    return ctx.response.status(201).send(await appAnswer(app, { secretKey }))
   }
 
   async update(ctx: HttpContext) {
     const app = await this.#find(ctx)
     const changes = await ctx.request.validateUsing(appChangesValidator)
     await this.registry.update(app, changes, dashboardActor(ctx))
-    return { app: appSummary(app) }
+    return appAnswer(app)
   }
 
   async rotateSecret(ctx: HttpContext) {
     const app = await this.#find(ctx)
     const secretKey = await this.registry.rotateSecret(app, dashboardActor(ctx))
     ctx.response.header('cache-control', 'no-store')
-    return { app: appSummary(app), secretKey }
+    return appAnswer(app, { secretKey })
   }
 
   async disable(ctx: HttpContext) {
     const app = await this.registry.setEnabled(await this.#find(ctx), false, dashboardActor(ctx))
-    return { app: appSummary(app) }
+    return appAnswer(app)
   }
 
   async enable(ctx: HttpContext) {
     const app = await this.registry.setEnabled(await this.#find(ctx), true, dashboardActor(ctx))
-    return { app: appSummary(app) }
+    return appAnswer(app)
   }
 
   async destroy(ctx: HttpContext) {
@@ -64,4 +70,9 @@ export default class AppsController {
     }
     return app
   }
+}
+
+/** A change's answer: the app as it is now, and its new secretKey when one was made. */
+async function appAnswer(app: ConnectedApp, extra: { secretKey?: string } = {}) {
+  return { app: await serializer.serialize(ConnectedAppTransformer.transform(app)), ...extra }
 }

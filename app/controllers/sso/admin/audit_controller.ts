@@ -1,35 +1,11 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import type { JSONDataTypes } from '@adonisjs/core/types/transformers'
-import type AuditEvent from '#models/sso/audit_event'
-import { AUDIT_EVENTS, AuditLog, TERMINAL_ORIGIN } from '#services/sso/audit_log'
+import { AUDIT_EVENTS, AuditLog } from '#services/sso/audit_log'
+import { serializer } from '#services/shared/serialize'
+import AuditEntryTransformer from '#transformers/sso/audit_entry_transformer'
 import { auditSearchValidator } from '#validators/sso/admin_validators'
 
 const PER_PAGE = 50
-
-/**
- * One row of the audit log. Changes made at the terminal have no acting
- * account (the log stores the person there), so they are shown as the
- * terminal's.
- */
-function auditEntry(entry: AuditEvent) {
-  const fromTerminal = entry.ip === null && entry.userAgent === TERMINAL_ORIGIN.userAgent
-  const account = (user: AuditEvent['user'] | null) =>
-    user ? { id: user.id, email: user.email } : null
-  return {
-    id: entry.id,
-    event: entry.event,
-    createdAt: entry.createdAt.toISO(),
-    person: account(entry.user),
-    email: entry.email,
-    actor: fromTerminal ? { terminal: true as const } : account(entry.actor),
-    ip: entry.ip,
-    userAgent: entry.userAgent,
-    details: entry.details as Record<string, JSONDataTypes>,
-  }
-}
-
-export type AuditEntry = ReturnType<typeof auditEntry>
 
 /** The Audit log page of the admin dashboard and its JSON API. */
 @inject()
@@ -61,7 +37,7 @@ export default class AuditController {
       perPage: query.perPage ?? PER_PAGE,
     })
     return {
-      data: result.all().map(auditEntry),
+      data: await serializer.serialize(AuditEntryTransformer.transform(result.all())),
       meta: {
         total: result.total,
         page: result.currentPage,

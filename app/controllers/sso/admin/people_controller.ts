@@ -1,9 +1,12 @@
 import { inject } from '@adonisjs/core'
 import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
-import { PeopleDirectory, personSummary } from '#services/sso/people_directory'
+import { PeopleDirectory } from '#services/sso/people_directory'
 import { dashboardActor } from '#services/sso/admin_actor'
 import { peopleSearchValidator } from '#validators/sso/admin_validators'
+import { serializer } from '#services/shared/serialize'
+import PersonTransformer from '#transformers/sso/person_transformer'
+import type User from '#models/sso/user'
 
 const PER_PAGE = 25
 
@@ -42,34 +45,34 @@ export default class PeopleController {
   async disable(ctx: HttpContext) {
     const person = await this.#find(ctx)
     const { sessionsEnded } = await this.people.disable(person, dashboardActor(ctx))
-    return { person: personSummary(person), sessionsEnded }
+    return personAnswer(person, { sessionsEnded })
   }
 
   async enable(ctx: HttpContext) {
     const person = await this.people.enable(await this.#find(ctx), dashboardActor(ctx))
-    return { person: personSummary(person) }
+    return personAnswer(person)
   }
 
   async endSessions(ctx: HttpContext) {
     const person = await this.#find(ctx)
     const sessionsEnded = await this.people.endSessions(person, dashboardActor(ctx))
-    return { person: personSummary(person), sessionsEnded }
+    return personAnswer(person, { sessionsEnded })
   }
 
   async resetTotp(ctx: HttpContext) {
     const person = await this.#find(ctx)
     await this.people.resetTotp(person, dashboardActor(ctx))
-    return { person: personSummary(person) }
+    return personAnswer(person)
   }
 
   async grantAdmin(ctx: HttpContext) {
     const person = await this.people.setAdmin(await this.#find(ctx), true, dashboardActor(ctx))
-    return { person: personSummary(person) }
+    return personAnswer(person)
   }
 
   async revokeAdmin(ctx: HttpContext) {
     const person = await this.people.setAdmin(await this.#find(ctx), false, dashboardActor(ctx))
-    return { person: personSummary(person) }
+    return personAnswer(person)
   }
 
   async #find({ params }: HttpContext) {
@@ -79,4 +82,9 @@ export default class PeopleController {
     }
     return person
   }
+}
+
+/** An action's answer: the person as they are now, and what the action counted. */
+async function personAnswer(user: User, extra: { sessionsEnded?: number } = {}) {
+  return { person: await serializer.serialize(PersonTransformer.transform(user)), ...extra }
 }

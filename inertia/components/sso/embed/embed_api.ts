@@ -1,5 +1,4 @@
-import { ApiError } from '~/components/shared/api'
-import { fieldMessages } from '~/components/sso/field_messages'
+import { ApiError, errorMessage, fieldErrors, type FieldErrors } from '~/components/shared/api'
 
 /**
  * JSON calls of the widget. They carry the embed token as a Bearer header
@@ -36,12 +35,12 @@ export function failureMessage(error: unknown) {
   if (error instanceof ApiError && error.status === 429) {
     return 'Too many attempts. Please wait a few minutes and try again.'
   }
-  return error instanceof Error ? error.message : 'Something went wrong.'
+  return errorMessage(error)
 }
 
 /** Field errors of a 422; anything else as one message the person can act on. */
-export function widgetErrors(error: unknown): Record<string, string> {
+export function widgetErrors(error: unknown): FieldErrors {
   return error instanceof ApiError && error.status === 422
-    ? fieldMessages(error)
+    ? fieldErrors(error)
     : { form: failureMessage(error) }
 }

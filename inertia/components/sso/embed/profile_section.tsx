@@ -1,16 +1,10 @@
 import type { FormEvent } from 'react'
+import type { Data } from '~generated/data'
 import { useAction } from '~/components/sso/use_action'
 import { FieldError } from '~/components/sso/notices'
 import { widgetErrors, type EmbedCall } from './embed_api'
 
-export type WidgetProfile = {
-  email: string
-  username: string
-  name: string | null
-  displayName: string | null
-  avatar: string | null
-  twoFactorEnabled: boolean
-}
+type WidgetProfile = Data.Sso.WidgetProfile
 
 export function ProfileSection(props: {
   profile: WidgetProfile

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
-import { api } from '~/components/shared/api'
+import { ApiError, api, fieldErrors, type FieldErrors } from '~/components/shared/api'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { CopyButton } from '~/components/sso/admin/copy_button'
@@ -9,23 +10,32 @@ import { OneTimeSecret, type RevealedSecret } from '~/components/sso/admin/one_t
 import { when } from '~/components/sso/admin/format'
 import '~/components/sso/admin/admin.css'
 
-type ConnectedApp = {
-  id: number
-  name: string
-  apiKey: string
-  redirectUris: string[]
-  enabled: boolean
-  createdAt: string | null
-  updatedAt: string | null
-}
+type ConnectedApp = Data.Sso.ConnectedApp
 
 /** One redirect URI a line, kept exactly as typed apart from empty lines. */
 function urisOf(text: string) {
   return text.split('\n').filter((line) => line.trim() !== '')
 }
 
+/**
+ * What went wrong with an app form: fieldErrors keeps one message per field,
+ * but each bad redirect URI is worth its own line, so those keep their index.
+ */
+function appFormErrors(error: unknown): FieldErrors {
+  const found = fieldErrors(error)
+  if (error instanceof ApiError && 'redirectUris' in found && Array.isArray(error.body.errors)) {
+    delete found.redirectUris
+    for (const entry of error.body.errors as { field: string; message: string }[]) {
+      if (entry.field.startsWith('redirectUris')) {
+        found[entry.field] ??= entry.message
+      }
+    }
+  }
+  return found
+}
+
 /** The field errors of an app form, one line each (redirectUris.1 → "Line 2: …"). */
-function AppFormErrors(props: { errors: Record<string, string> }) {
+function AppFormErrors(props: { errors: FieldErrors }) {
   const lines = Object.entries(props.errors)
     .filter(([field]) => field !== 'form')
     .map(([field, message]) => {
@@ -48,7 +58,7 @@ function AppEditor(props: {
   app?: ConnectedApp
   submitLabel: string
   busy: boolean
-  errors: Record<string, string>
+  errors: FieldErrors
   onSubmit: (input: { name: string; redirectUris: string[] }) => void
   onCancel?: () => void
 }) {
@@ -99,12 +109,14 @@ function AppEditor(props: {
   )
 }
 
-export default function ConnectedApps(props: { isAdmin: boolean; apps: ConnectedApp[] }) {
+type ConnectedAppsProps = { isAdmin: boolean; apps: ConnectedApp[] }
+
+export default function ConnectedApps(props: ConnectedAppsProps) {
   const [secret, setSecret] = useState<RevealedSecret | null>(null)
   const [editing, setEditing] = useState<number | null>(null)
   const [creating, setCreating] = useState(props.apps.length === 0)
-  const create = useAction()
-  const edit = useAction()
+  const create = useAction(appFormErrors)
+  const edit = useAction(appFormErrors)
   const action = useAction()
 
   function reload() {

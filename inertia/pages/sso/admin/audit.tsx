@@ -1,27 +1,12 @@
-import type { JSONDataTypes } from '@adonisjs/core/types/transformers'
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 import { when } from '~/components/sso/admin/format'
 import '~/components/sso/admin/admin.css'
 
-type Account = {
-  id: number
-  email: string
-}
-
-type AuditEntry = {
-  id: number
-  event: string
-  createdAt: string | null
-  person: Account | null
-  email: string | null
-  actor: Account | { terminal: true } | null
-  ip: string | null
-  userAgent: string | null
-  details: Record<string, JSONDataTypes>
-}
+type AuditEntry = Data.Sso.AuditEntry
 
 type Filters = {
   event: string
@@ -42,7 +27,7 @@ function Actor(props: { entry: AuditEntry }) {
   return <>{actor.email}</>
 }
 
-function Details(props: { details: Record<string, JSONDataTypes> }) {
+function Details(props: { details: AuditEntry['details'] }) {
   const entries = Object.entries(props.details)
   if (entries.length === 0) {
     return <span className="muted">—</span>
@@ -58,13 +43,15 @@ function Details(props: { details: Record<string, JSONDataTypes> }) {
   )
 }
 
-export default function AuditLog(props: {
+type AuditLogProps = {
   isAdmin: boolean
   events: string[]
   filters: Filters
   data: AuditEntry[]
   meta: PageMeta
-}) {
+}
+
+export default function AuditLog(props: AuditLogProps) {
   const [filters, setFilters] = useState<Filters>(props.filters)
 
   function visit(next: Filters, page = 1) {
@@ -72,7 +59,10 @@ export default function AuditLog(props: {
     if (next.event) data.event = next.event
     if (next.person) data.person = next.person
     if (page > 1) data.page = page
-    router.get('/admin/audit', data, { preserveState: true })
+    router.get('/admin/audit', data, {
+      only: ['filters', 'data', 'meta'],
+      preserveState: true,
+    })
   }
 
   function apply(event: FormEvent) {

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
-import { router } from '@inertiajs/react'
+import { Link, router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { api } from '~/components/shared/api'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
@@ -8,19 +9,7 @@ import { Pager, type PageMeta } from '~/components/shared/pager'
 import { when } from '~/components/sso/admin/format'
 import '~/components/sso/admin/admin.css'
 
-type Person = {
-  id: number
-  email: string
-  username: string
-  name: string | null
-  displayName: string | null
-  isAdmin: boolean
-  emailVerified: boolean
-  disabled: boolean
-  totpEnabled: boolean
-  lastSignInAt: string | null
-  createdAt: string | null
-}
+type Person = Data.Sso.Person
 
 type Verb = 'disable' | 'enable' | 'end-sessions' | 'reset-totp' | 'grant-admin' | 'revoke-admin'
 
@@ -56,13 +45,15 @@ function Status(props: { person: Person }) {
   )
 }
 
-export default function People(props: {
+type PeopleProps = {
   isAdmin: boolean
   currentUserId: number
   filters: { q: string }
   data: Person[]
   meta: PageMeta
-}) {
+}
+
+export default function People(props: PeopleProps) {
   const [query, setQuery] = useState(props.filters.q)
   const action = useAction()
 
@@ -70,7 +61,11 @@ export default function People(props: {
     const data: Record<string, string | number> = {}
     if (params.q) data.q = params.q
     if (params.page > 1) data.page = params.page
-    router.get('/admin/people', data, { preserveState: true, preserveScroll: params.page > 1 })
+    router.get('/admin/people', data, {
+      only: ['filters', 'data', 'meta'],
+      preserveState: true,
+      preserveScroll: params.page > 1,
+    })
   }
 
   function search(event: FormEvent) {
@@ -137,12 +132,12 @@ export default function People(props: {
                         {person.username !== person.email && (
                           <div className="muted">@{person.username}</div>
                         )}
-                        <a
+                        <Link
                           className="muted"
                           href={`/admin/audit?person=${encodeURIComponent(person.email)}`}
                         >
                           Activity
-                        </a>
+                        </Link>
                       </td>
                       <td>
                         <Status person={person} />
