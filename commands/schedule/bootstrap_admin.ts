@@ -27,7 +27,9 @@ export default class ScheduleBootstrapAdmin extends ScheduleUsersCommand {
         )
       }
       try {
-        const admin = await new ScheduleBootstrap(users).createFirstAdmin(email)
+        const admin = await (
+          await this.app.container.make(ScheduleBootstrap)
+        ).createFirstAdmin(email)
         this.logger.success(
           `${admin.email} is schedule's first admin and can sign in through sso with that email`
         )

@@ -1,3 +1,4 @@
+import type { DateTime } from 'luxon'
 import { Exception } from '@adonisjs/core/exceptions'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
@@ -18,6 +19,9 @@ export type Person = LucidRow & {
   email: string
   role: PersonRole
   displayName: string
+  /** sso's id of the person; empty (null or 0) until their first sign-in links them. */
+  ssoUserId: string | number | null
+  createdAt: DateTime
 }
 
 export type PersonModel = LucidModel & (new () => Person)
