@@ -13,7 +13,8 @@ export const scheduleUsersApp: UsersCommandsApp = {
   },
   async validEmail(email) {
     const { lookupEmailValidator } = await import('#validators/schedule/user_validators')
-    return (await lookupEmailValidator.validate({ email })).email
+    const valid = await lookupEmailValidator.validate({ email })
+    return valid.email
   },
   whatStays: 'what they wrote stays',
   lastColumn: ['Last sign-in', (user) => (user as AppUser).lastLoginAt?.toISODate() ?? 'never'],

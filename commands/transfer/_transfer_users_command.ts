@@ -12,7 +12,8 @@ export const transferUsersApp: UsersCommandsApp = {
   },
   async validEmail(email) {
     const { createUserValidator } = await import('#validators/transfer/user_validators')
-    return (await createUserValidator.validate({ email })).email
+    const valid = await createUserValidator.validate({ email })
+    return valid.email
   },
   whatStays: 'their uploads and shares stay',
   lastColumn: ['Added', (user) => user.createdAt.toISODate() ?? ''],
