@@ -1,28 +1,8 @@
-import { args } from '@adonisjs/core/ace'
-import { TransferUsersCommand } from '#commands/transfer/_transfer_users_command'
+import { UsersSetRoleCommand } from '#commands/shared/_relying_party_users_command'
+import { transferUsersApp } from '#commands/transfer/_transfer_users_command'
 
-export default class TransferUsersSetRole extends TransferUsersCommand {
+export default class TransferUsersSetRole extends UsersSetRoleCommand {
   static commandName = 'transfer:users:set-role'
   static description = 'Make a transfer user staff or admin (the last admin stays admin)'
-
-  @args.string({ description: 'Email of the user' })
-  declare email: string
-
-  @args.string({ description: 'staff or admin' })
-  declare role: string
-
-  async run() {
-    const role = this.role
-    if (role !== 'staff' && role !== 'admin') {
-      return this.guarded(async () => this.fail('The role must be staff or admin'))
-    }
-    await this.withUser(this.email, async (user, users) => {
-      if (user.role === role) {
-        this.logger.info(`${user.email} is already ${role}`)
-        return
-      }
-      await users.update(user.id, { role })
-      this.logger.success(`${user.email} is now ${role}, from their next request on`)
-    })
-  }
+  protected people = transferUsersApp
 }

@@ -1,7 +1,5 @@
-import { inject } from '@adonisjs/core'
-import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
 import { RelyingPartySignIn } from '#services/shared/relying_party/relying_party_sign_in'
-import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
+import type { SsoUser } from '#services/shared/relying_party/sso_client'
 import { TransferUsers } from '#services/transfer/transfer_users'
 
 /** What the exchange stores in the session and answers with. */
@@ -18,18 +16,10 @@ export type TransferSessionUser = {
  * `users` get in; the first sign-in stores the sso user id, and the display
  * name follows sso.
  */
-@inject()
 export class TransferSignIn extends RelyingPartySignIn<TransferSessionUser> {
   protected landingPath = '/admin'
   protected deniedRedirect = '/?error=no_access'
-
-  constructor(
-    sso: SsoClient,
-    codes: PendingAuthCodes,
-    protected users: TransferUsers
-  ) {
-    super(sso, codes)
-  }
+  protected users = new TransferUsers()
 
   protected async admit(ssoUser: SsoUser) {
     const user = await this.users.findByEmail(ssoUser.email)

@@ -1,71 +1,60 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
+import type { Session } from '@adonisjs/session'
 import env from '#start/env'
 import { appUrl } from '#config/app'
+import { RelyingPartyAuthController } from '#controllers/shared/relying_party_auth_controller'
 import { SsoClient } from '#services/shared/relying_party/sso_client'
-import { sendToSso } from '#services/shared/relying_party/send_to_sso'
 import { ScheduleSignIn } from '#services/schedule/people/schedule_sign_in'
-import { scheduleSession } from '#services/schedule/people/schedule_session'
-
-/** SSO_REDIRECT_URI, or the app's canonical origin plus /auth/callback. */
-function redirectUri() {
-  return env.get('SSO_REDIRECT_URI') ?? new URL('/auth/callback', appUrl).toString()
-}
+import {
+  scheduleSession,
+  type ScheduleSessionUser,
+} from '#services/schedule/people/schedule_session'
 
 /** Sign-in endpoints of spec 3, section 4. */
-export default class AuthController {
-  @inject()
-  async login(ctx: HttpContext, signIn: ScheduleSignIn) {
-    if (ctx.session.get('userId')) {
-      return ctx.response.redirect('/')
-    }
-    return sendToSso(ctx, signIn.begin(ctx.session, redirectUri()))
+@inject()
+export default class AuthController extends RelyingPartyAuthController<ScheduleSessionUser> {
+  constructor(signIn: ScheduleSignIn, sso: SsoClient) {
+    super(signIn, sso)
   }
 
-  @inject()
-  async callback({ request, response }: HttpContext, signIn: ScheduleSignIn) {
-    const { token, state } = request.qs()
-    return response.redirect(await signIn.callback(token, state))
+  /** The canonical origin (spec 3), whatever host the request came to. */
+  protected origin() {
+    return appUrl
   }
 
-  @inject()
-  async exchange({ request, response, session, logger }: HttpContext, signIn: ScheduleSignIn) {
-    // From the body only, as the specs say: a code in the address would end up in logs.
-    const code = request.body().code
-    if (typeof code !== 'string' || code.length === 0) {
-      return response.status(400).send({ message: 'Code is required' })
-    }
-    const user = await signIn.exchange(session, code)
-    if (!user) {
-      return response.status(401).send({ message: 'Invalid or expired code' })
-    }
-    try {
-      // A new session id at sign-in prevents fixation (decided deviation 3).
-      session.regenerate()
-      scheduleSession.start(session, user)
-    } catch (error) {
-      logger.error({ err: error }, 'creating the session failed')
-      return response.status(500).send({ message: 'Could not create session' })
-    }
+  /** SSO_REDIRECT_URI, or the canonical origin plus /auth/callback. */
+  protected redirectUri(request: HttpContext['request']) {
+    return env.get('SSO_REDIRECT_URI') ?? super.redirectUri(request)
+  }
+
+  protected startSession(session: Session, user: ScheduleSessionUser) {
+    scheduleSession.start(session, user)
+  }
+
+  protected signedInBody(user: ScheduleSessionUser) {
     return { success: true, user }
   }
 
+  /** Someone already signed in goes straight to the calendar. */
+  async login(ctx: HttpContext) {
+    if (ctx.session.get('userId')) {
+      return ctx.response.redirect('/')
+    }
+    return super.login(ctx)
+  }
+
   async me({ session, response }: HttpContext) {
-    response.header('Cache-Control', 'no-store, no-cache, must-revalidate, private')
-    response.header('Pragma', 'no-cache')
+    this.noStore(response)
     const user = scheduleSession.user(session)
     return user ? { authenticated: true, user } : { authenticated: false }
   }
 
-  @inject()
-  async logout({ session, response }: HttpContext, sso: SsoClient) {
-    session.clear()
-    return response.redirect(sso.logoutUrl(new URL('/', appUrl).toString()))
+  async logout(ctx: HttpContext) {
+    return ctx.response.redirect(this.signOut(ctx))
   }
 
-  @inject()
-  async apiLogout({ session }: HttpContext, sso: SsoClient) {
-    session.clear()
-    return { success: true, redirectUrl: sso.logoutUrl(new URL('/', appUrl).toString()) }
+  async apiLogout(ctx: HttpContext) {
+    return { success: true, redirectUrl: this.signOut(ctx) }
   }
 }

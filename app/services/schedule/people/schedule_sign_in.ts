@@ -1,9 +1,7 @@
 import { DateTime } from 'luxon'
-import { inject } from '@adonisjs/core'
 import AppUser from '#models/schedule/app_user'
-import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
 import { RelyingPartySignIn } from '#services/shared/relying_party/relying_party_sign_in'
-import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
+import type { SsoUser } from '#services/shared/relying_party/sso_client'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import type { ScheduleSessionUser } from '#services/schedule/people/schedule_session'
 
@@ -12,18 +10,10 @@ import type { ScheduleSessionUser } from '#services/schedule/people/schedule_ses
  * person by sso user id, then by email (auto-linking a not yet linked record),
  * follow the sso profile, and hand out a one-time code.
  */
-@inject()
 export class ScheduleSignIn extends RelyingPartySignIn<ScheduleSessionUser> {
   protected landingPath = '/'
   protected deniedRedirect = '/?auth_error=access_denied'
-
-  constructor(
-    sso: SsoClient,
-    codes: PendingAuthCodes,
-    protected users: ScheduleUsers
-  ) {
-    super(sso, codes)
-  }
+  protected users = new ScheduleUsers()
 
   protected async admit(ssoUser: SsoUser) {
     const user = await this.#findLocalUser(ssoUser)

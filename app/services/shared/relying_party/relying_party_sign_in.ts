@@ -1,8 +1,9 @@
+import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import type { Session } from '@adonisjs/session'
-import type { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
+import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
 import { isSignInState, signInStates } from '#services/shared/relying_party/sign_in_states'
-import type { SsoClient, SsoUser } from '#services/shared/relying_party/sso_client'
+import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
 
 /** Where /login sends the browser, and whether it must go through a page first. */
 export interface SignInStart {
@@ -20,7 +21,9 @@ export interface SignInStart {
  * 5), as both relying apps run them, with every sign-in bound to the browser
  * that started it (decided deviation 6). An app says only whom it admits and
  * where the browser lands; the callback itself never touches the session.
+ * The container builds an app's subclass with these dependencies.
  */
+@inject()
 export abstract class RelyingPartySignIn<SessionUser extends Record<string, unknown>> {
   /** Where the page that exchanges the code lives. */
   protected abstract landingPath: string
