@@ -20,6 +20,10 @@ test.group('transfer users: GET and POST /api/users', (group) => {
   }) => {
     const staff = await transferPerson('staff', 'sam@example.com')
     const admin = await transferPerson('admin', 'ana@example.com')
+    // Two people made in the same millisecond tie on created_at (and are then
+    // ordered by email); Ana joins a second later, as she would in real life.
+    admin.user.createdAt = staff.user.createdAt.plus({ seconds: 1 })
+    await admin.user.save()
     for (const caller of [staff, admin]) {
       const response = await client.get('/api/users').withSession(caller.session)
       response.assertStatus(200)
