@@ -10,6 +10,8 @@ import { calendarPlace } from '#services/schedule/calendar/calendar_place'
  * GET /calendar: the view the address names (?view, ?mode, ?date) with its
  * data. Moving to another range, view or mode is a partial reload of
  * `place`, `people`, `projects` and `conflicts`; the lists and settings stay.
+ * A view's props are only those it draws: Inertia keeps the others as the
+ * client last had them, and no view reads what it does not draw.
  */
 @inject()
 export default class CalendarPageController {
@@ -26,14 +28,19 @@ export default class CalendarPageController {
     }
     const preferences = await this.page.preferences()
     const place = calendarPlace(request.qs(), preferences)
+    const parts = this.page.parts(place)
     return inertia.render('schedule/calendar', {
       user: toSessionUser(user),
       preferences,
       place,
       lookups: () => this.lookups.all(),
-      people: () => this.page.people(place),
-      projects: () => this.page.projects(place),
-      conflicts: () => this.page.conflicts(place),
+      ...(parts.people ? { people: () => this.page.people(place) } : {}),
+      ...(parts.bars
+        ? {
+            projects: () => this.page.projects(place),
+            conflicts: () => this.page.conflicts(place),
+          }
+        : {}),
     })
   }
 }

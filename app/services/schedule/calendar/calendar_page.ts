@@ -10,7 +10,7 @@ import ConflictTransformer from '#transformers/schedule/conflict_transformer'
 /**
  * The calendar page's first data: what the view at `place` draws, read the
  * way the JSON API reads it, so a later save's answer fits the same state.
- * A part the view does not draw is null and costs no query.
+ * A view gets only the parts it draws (`parts`), so the others cost no query.
  */
 @inject()
 export class CalendarPage {
@@ -33,31 +33,33 @@ export class CalendarPage {
     } as CalendarPreferences
   }
 
-  /** People mode, and the projects mode's day (who works on each project that day). */
+  /**
+   * Which props the view at `place` draws: the people calendar in people mode
+   * and in the projects mode's day (who works on each project that day), the
+   * project bars and their conflicts in the rest of projects mode.
+   */
+  parts(place: CalendarPlace) {
+    const bars = place.mode === 'projects' && place.view !== 'day'
+    return { people: !bars, bars }
+  }
+
   async people(place: CalendarPlace) {
-    if (place.mode !== 'people' && place.view !== 'day') return null
     return this.peopleCalendar.range({ from: place.from, to: place.to })
   }
 
   /** The project bars of projects mode. */
   async projects(place: CalendarPlace) {
-    if (!this.drawsBars(place)) return null
     const rows = await this.peopleCalendar.projects(place.from, place.to)
     return serializer.serialize(CalendarProjectTransformer.transform(rows))
   }
 
   /** The double bookings marked on the bars; the year marks only open ones. */
   async conflicts(place: CalendarPlace) {
-    if (!this.drawsBars(place)) return null
     const conflicts = await this.conflictFinder.find({
       from: place.from,
       to: place.to,
       includeResolved: place.view !== 'year',
     })
     return serializer.serialize(ConflictTransformer.transform(conflicts))
-  }
-
-  protected drawsBars(place: CalendarPlace) {
-    return place.mode === 'projects' && place.view !== 'day'
   }
 }

@@ -13,14 +13,14 @@ import { RANGE_PROPS } from './use_api_data'
 
 /**
  * What the server sends for the place in the address: `place` with the
- * visible days, and the data of the view (null where the view does not
- * draw it).
+ * visible days, and the data the view draws (the server leaves out the
+ * rest).
  */
 export type CalendarData = {
   place: CalendarPlace & { from: string; to: string }
-  people: PeopleData | null
-  projects: CalendarProject[] | null
-  conflicts: Conflict[] | null
+  people?: PeopleData
+  projects?: CalendarProject[]
+  conflicts?: Conflict[]
 }
 
 /**
@@ -55,7 +55,7 @@ export function Calendar(props: CalendarData & { lookups: Lookups }) {
           <PeopleYear
             anchor={place.date}
             range={range}
-            data={props.people}
+            data={props.people ?? null}
             go={go}
             ready={!moving}
           />
@@ -65,7 +65,7 @@ export function Calendar(props: CalendarData & { lookups: Lookups }) {
         <PeopleCalendar
           view={place.view}
           range={range}
-          data={props.people}
+          data={props.people ?? null}
           statuses={statuses}
           ready={!moving}
         />
@@ -76,23 +76,23 @@ export function Calendar(props: CalendarData & { lookups: Lookups }) {
         <ProjectsYear
           anchor={place.date}
           range={range}
-          projects={props.projects}
-          conflicts={props.conflicts}
+          projects={props.projects ?? null}
+          conflicts={props.conflicts ?? null}
           go={go}
           ready={!moving}
         />
       )
     }
     if (place.view === 'day') {
-      return <ProjectsDay date={place.date} data={props.people} statuses={statuses} />
+      return <ProjectsDay date={place.date} data={props.people ?? null} statuses={statuses} />
     }
     return (
       <ProjectsCalendar
         view={place.view}
         anchor={place.date}
         range={range}
-        projects={props.projects}
-        conflicts={props.conflicts}
+        projects={props.projects ?? null}
+        conflicts={props.conflicts ?? null}
         projectStatuses={projectStatuses}
         ready={!moving}
       />
