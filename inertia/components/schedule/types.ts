@@ -208,3 +208,6 @@ export type ShareLink = {
   lastViewedAt: string | null
   createdAt: string
 }
+
+/** GET /api/conflicts-data. */
+export type ConflictsData = { from: string; to: string; conflicts: Conflict[] }
