@@ -6,6 +6,11 @@
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
+import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
+import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
+import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
+import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
+import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
@@ -29,6 +34,26 @@ import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
 export namespace Data {
   export namespace Schedule {
+    export type CalendarBooking = InferData<ScheduleCalendarBookingTransformer>
+    export namespace CalendarBooking {
+      export type Variants = InferVariants<ScheduleCalendarBookingTransformer>
+    }
+    export type CalendarPerson = InferData<ScheduleCalendarPersonTransformer>
+    export namespace CalendarPerson {
+      export type Variants = InferVariants<ScheduleCalendarPersonTransformer>
+    }
+    export type CalendarProject = InferData<ScheduleCalendarProjectTransformer>
+    export namespace CalendarProject {
+      export type Variants = InferVariants<ScheduleCalendarProjectTransformer>
+    }
+    export type ConflictResolution = InferData<ScheduleConflictResolutionTransformer>
+    export namespace ConflictResolution {
+      export type Variants = InferVariants<ScheduleConflictResolutionTransformer>
+    }
+    export type Conflict = InferData<ScheduleConflictTransformer>
+    export namespace Conflict {
+      export type Variants = InferVariants<ScheduleConflictTransformer>
+    }
     export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
     export namespace NamedListItem {
       export type Variants = InferVariants<ScheduleNamedListItemTransformer>

@@ -2,7 +2,6 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
-import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import {
   scheduleSession,
   type ScheduleSessionUser,
@@ -11,13 +10,6 @@ import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
 
 /** What every signed-in page receives. */
 export type SchedulePageProps = { user: ScheduleSessionUser }
-
-/** The admin's calendar settings, which staff cannot read through the admin API. */
-export type CalendarPreferences = {
-  weekStartsOn: 0 | 1
-  defaultView: 'month' | 'two_weeks' | 'week' | 'day' | 'year'
-  defaultMode: 'projects' | 'people'
-}
 
 /**
  * The app's pages. Each reads the person from app_users (not only the
@@ -28,7 +20,6 @@ export type CalendarPreferences = {
 export default class PagesController {
   constructor(
     protected users: ScheduleUsers,
-    protected scheduleSettings: ScheduleSettings,
     protected lookups: ScheduleLookups
   ) {}
 
@@ -51,22 +42,6 @@ export default class PagesController {
     })
   }
 
-  async calendar(ctx: HttpContext) {
-    return this.signedIn(ctx, async (user) => {
-      const values = await this.scheduleSettings.values([
-        'week_starts_on',
-        'default_calendar_view',
-        'default_calendar_mode',
-      ])
-      const preferences = {
-        weekStartsOn: values.week_starts_on,
-        defaultView: values.default_calendar_view,
-        defaultMode: values.default_calendar_mode,
-      } as CalendarPreferences
-      return ctx.inertia.render('schedule/calendar', { user, preferences })
-    })
-  }
-
   async project(ctx: HttpContext) {
     const projectId = Number(ctx.params.id)
     return this.signedIn(ctx, async (user) =>
@@ -82,10 +57,6 @@ export default class PagesController {
     return this.signedIn(ctx, async (user) =>
       ctx.inertia.render('schedule/directory', { user, lookups: await this.lookups.all() })
     )
-  }
-
-  async conflicts(ctx: HttpContext) {
-    return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/conflicts', { user }))
   }
 
   async trash(ctx: HttpContext) {

@@ -182,40 +182,6 @@ export type Conflict = {
   }
 }
 
-export type PeopleCalendar = {
-  from: string
-  to: string
-  people: {
-    kind: ResourceKind
-    id: number
-    name: string
-    roleId: number | null
-    regionId: number | null
-    starred: boolean
-  }[]
-  projects: Pick<
-    Project,
-    'id' | 'name' | 'startDate' | 'endDate' | 'color' | 'textColor' | 'projectStatusId'
-  >[]
-  bookings: {
-    kind: ResourceKind
-    assignmentId: number
-    resourceId: number
-    projectId: number
-    statusId: number | null
-    sortOrder: number
-    unscheduled: string[]
-    notes: Record<string, string>
-  }[]
-  conflicts: {
-    kind: ResourceKind
-    resourceId: number
-    date: string
-    projectIds: number[]
-    resolved: boolean
-  }[]
-}
-
 export type TrashType = 'projects' | 'crew' | 'vendors' | 'locations'
 
 export type TrashItem = {

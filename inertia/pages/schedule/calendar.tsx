@@ -1,25 +1,33 @@
-import { Calendar } from '~/components/schedule/calendar/calendar'
-import { setWeekStartsOn } from '~/components/schedule/calendar/calendar_dates'
+import { Calendar, type CalendarData } from '~/components/schedule/calendar/calendar'
+import {
+  setWeekStartsOn,
+  type CalendarMode,
+  type CalendarView,
+} from '~/components/schedule/calendar/calendar_dates'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import type { Lookups } from '~/components/schedule/lookups'
 import type { SessionUser } from '~/components/schedule/types'
 
 type CalendarPreferences = {
   weekStartsOn: 0 | 1
-  defaultView: 'month' | 'two_weeks' | 'week' | 'day' | 'year'
-  defaultMode: 'projects' | 'people'
+  defaultView: CalendarView
+  defaultMode: CalendarMode
 }
 
 export default function CalendarPage({
   user,
   preferences,
-}: {
+  lookups,
+  ...data
+}: CalendarData & {
   user: SessionUser
   preferences: CalendarPreferences
+  lookups: Lookups
 }) {
   setWeekStartsOn(preferences.weekStartsOn)
   return (
     <ScheduleShell user={user} title="Calendar">
-      <Calendar defaults={{ view: preferences.defaultView, mode: preferences.defaultMode }} />
+      <Calendar {...data} lookups={lookups} />
     </ScheduleShell>
   )
 }

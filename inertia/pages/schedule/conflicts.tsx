@@ -1,60 +1,44 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
+import { useMemo, useState, type FormEvent } from 'react'
+import { Link, router } from '@inertiajs/react'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
-import { errorMessage } from '~/components/shared/api'
-import { formatDay, formatRange, shiftDate, today } from '~/components/schedule/dates'
+import { formatDay, formatRange } from '~/components/schedule/dates'
 import { ConflictResolution, conflictKey } from '~/components/schedule/calendar/conflict_resolution'
+import type { Conflict } from '~/components/schedule/calendar/calendar_types'
 import { Swatch } from '~/components/schedule/status_badge'
-import type { Conflict, ConflictsData, SessionUser } from '~/components/schedule/types'
+import type { SessionUser } from '~/components/schedule/types'
 
-const DEFAULT_DAYS = 90
+type Range = { from: string; to: string }
 
-export default function ConflictsPage({ user }: { user: SessionUser }) {
+export default function ConflictsPage({
+  user,
+  range,
+  conflicts,
+}: {
+  user: SessionUser
+  range: Range
+  conflicts: Conflict[]
+}) {
   return (
     <ScheduleShell user={user} title="Conflicts">
-      <Conflicts />
+      <Conflicts range={range} conflicts={conflicts} />
     </ScheduleShell>
   )
 }
 
-type Range = { from: string; to: string }
-
 /**
  * Everyone booked on two projects on the same day, by date. A double
  * booking that is fine (a half day each) is marked resolved, with a note.
+ * The period is in the address (?from, ?to); another period is a partial
+ * reload of the conflicts.
  */
-function Conflicts() {
-  const [range, setRange] = useState<Range>(() => ({
-    from: today(),
-    to: shiftDate(today(), DEFAULT_DAYS),
-  }))
+function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }) {
   const [draft, setDraft] = useState<Range>(range)
   const [showResolved, setShowResolved] = useState(false)
-  const [conflicts, setConflicts] = useState<Conflict[] | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-
-  useEffect(() => {
-    const query = new URLSearchParams({ from: range.from, to: range.to, includeResolved: 'true' })
-    let current = true
-    api<ConflictsData>('GET', `/api/conflicts-data?${query}`)
-      .then((data) => {
-        if (current) {
-          setConflicts(data.conflicts)
-          setError(null)
-        }
-      })
-      .catch(
-        (failure: unknown) =>
-          current && setError(`Could not load the conflicts: ${errorMessage(failure)}`)
-      )
-    return () => {
-      current = false
-    }
-  }, [range, version])
+  const [loading, setLoading] = useState(false)
 
   const shown = useMemo(
-    () => (conflicts ?? []).filter((conflict) => showResolved || !conflict.resolution),
+    () => conflicts.filter((conflict) => showResolved || !conflict.resolution),
     [conflicts, showResolved]
   )
   const byDate = useMemo(() => {
@@ -64,14 +48,20 @@ function Conflicts() {
     }
     return [...groups.entries()]
   }, [shown])
-  const resolvedCount = (conflicts ?? []).filter((conflict) => conflict.resolution).length
-  const openCount = (conflicts ?? []).length - resolvedCount
+  const resolvedCount = conflicts.filter((conflict) => conflict.resolution).length
+  const openCount = conflicts.length - resolvedCount
 
   function applyRange(event: FormEvent) {
     event.preventDefault()
     if (draft.from && draft.to && draft.to >= draft.from) {
-      setConflicts(null)
-      setRange(draft)
+      setError(null)
+      router.get('/conflicts', draft, {
+        only: ['range', 'conflicts'],
+        preserveState: true,
+        preserveScroll: true,
+        onStart: () => setLoading(true),
+        onFinish: () => setLoading(false),
+      })
     } else {
       setError('The last day must be on or after the first day.')
     }
@@ -123,15 +113,15 @@ function Conflicts() {
           {error}
         </p>
       )}
-      {conflicts === null && !error && <p className="muted">Loading…</p>}
-      {conflicts && (
+      {loading && <p className="muted">Loading…</p>}
+      {!loading && (
         <p className="small" role="status">
           {openCount === 0
             ? `Nobody is double-booked between ${formatRange(range.from, range.to)}.`
             : `${openCount} open ${openCount === 1 ? 'conflict' : 'conflicts'} between ${formatRange(range.from, range.to)}.`}
         </p>
       )}
-      {conflicts && shown.length === 0 && openCount === 0 && resolvedCount > 0 && !showResolved && (
+      {shown.length === 0 && openCount === 0 && resolvedCount > 0 && !showResolved && (
         <p className="sc-empty">All conflicts in this period are resolved.</p>
       )}
       {byDate.map(([date, group]) => (
@@ -147,23 +137,23 @@ function Conflicts() {
                   <span className={`sc-kind sc-kind-${conflict.kind}`}>
                     {conflict.kind === 'crew' ? 'Crew' : 'Vendor'}
                   </span>
-                  <a
+                  <Link
                     href={`/directory?tab=${conflict.kind === 'crew' ? 'crew' : 'vendors'}&id=${conflict.resourceId}`}
                   >
                     {conflict.resourceName}
-                  </a>
+                  </Link>
                 </div>
                 <ul className="sc-conflict-projects" aria-label="Projects">
                   {conflict.projects.map((project) => (
                     <li key={project.id}>
                       <Swatch color={project.color} />
-                      <a href={`/projects/${project.id}`}>{project.name}</a>
+                      <Link href={`/projects/${project.id}`}>{project.name}</Link>
                     </li>
                   ))}
                 </ul>
                 <ConflictResolution
                   conflict={conflict}
-                  onChanged={() => setVersion((value) => value + 1)}
+                  onChanged={() => router.reload({ only: ['conflicts'] })}
                 />
               </li>
             ))}

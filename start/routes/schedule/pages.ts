@@ -6,14 +6,18 @@ import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
 const PagesController = () => import('#controllers/schedule/pages_controller')
+const CalendarPageController = () =>
+  import('#controllers/schedule/calendar/calendar_page_controller')
+const ConflictsPageController = () =>
+  import('#controllers/schedule/calendar/conflicts_page_controller')
 
 router
   .group(() => {
     router.get('/', [PagesController, 'home'])
-    router.get('/calendar', [PagesController, 'calendar'])
+    router.get('/calendar', [CalendarPageController, 'show'])
     router.get('/projects/:id', [PagesController, 'project']).where('id', router.matchers.number())
     router.get('/directory', [PagesController, 'directory'])
-    router.get('/conflicts', [PagesController, 'conflicts'])
+    router.get('/conflicts', [ConflictsPageController, 'show'])
     router.get('/trash', [PagesController, 'trash'])
     router.get('/settings', [PagesController, 'settings'])
     router.get('/admin', [PagesController, 'admin'])

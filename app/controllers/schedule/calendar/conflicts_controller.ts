@@ -3,6 +3,8 @@ import type { HttpContext } from '@adonisjs/core/http'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { conflictRange } from '#services/schedule/calendar/conflict_resolutions'
 import { conflictListValidator } from '#validators/schedule/conflict_validators'
+import { serializer } from '#services/shared/serialize'
+import ConflictTransformer from '#transformers/schedule/conflict_transformer'
 
 /** GET /api/conflicts-data of spec 3: double bookings in a range. */
 @inject()
@@ -16,6 +18,9 @@ export default class ConflictsController {
       ...range,
       includeResolved: query.includeResolved ?? false,
     })
-    return { ...range, conflicts }
+    return {
+      ...range,
+      conflicts: await serializer.serialize(ConflictTransformer.transform(conflicts)),
+    }
   }
 }

@@ -13,6 +13,8 @@ import {
 } from '#services/schedule/directory/record_errors'
 import { isUniqueViolation } from '#services/shared/atomic_writes'
 import { MAX_RANGE_DAYS } from '#validators/schedule/calendar_validators'
+import { serializer } from '#services/shared/serialize'
+import ConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 
 const ALREADY_RESOLVED = 'This conflict is already resolved'
 
@@ -36,20 +38,6 @@ export function conflictRange(from?: string, to?: string) {
   return { from: start, to: end }
 }
 
-export function resolutionView(resolution: ConflictResolution) {
-  return {
-    id: resolution.id,
-    kind: resolution.resourceType,
-    resourceId: resolution.resourceId,
-    date: resolution.date,
-    projectIds: resolution.projectIds,
-    note: resolution.note,
-    resolvedBy: resolution.resolvedBy,
-    resolvedByName: resolution.resolvedByName,
-    createdAt: resolution.createdAt.toISO(),
-  }
-}
-
 /**
  * Conflicts someone looked at and accepted (spec 3, conflict_resolutions).
  * A resolution covers exactly one set of projects on one day for one person;
@@ -68,7 +56,7 @@ export class ConflictResolutions {
       .whereBetween('date', [range.from, range.to])
       .orderBy('date')
       .orderBy('id')
-    return resolutions.map(resolutionView)
+    return serializer.serialize(ConflictResolutionTransformer.transform(resolutions))
   }
 
   async resolve(
@@ -125,7 +113,7 @@ export class ConflictResolutions {
           },
           trx
         )
-        return resolutionView(resolution)
+        return serializer.serialize(ConflictResolutionTransformer.transform(resolution))
       })
     } catch (error) {
       if (isUniqueViolation(error)) {

@@ -2,8 +2,46 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { ROSTER_TABLES, type ResourceKind } from '#services/schedule/projects/project_records'
+import { serializer } from '#services/shared/serialize'
+import CalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
+import CalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
+import CalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
+import ConflictTransformer from '#transformers/schedule/conflict_transformer'
 
 export type PeopleCalendarQuery = { from: string; to: string; kind?: 'all' | ResourceKind }
+
+export type CalendarPersonRow = {
+  kind: ResourceKind
+  id: number
+  name: string
+  /** The crew role or the vendor type. */
+  roleId: number | null
+  regionId: number | null
+  starred: boolean
+}
+
+export type CalendarProjectRow = {
+  id: number
+  name: string
+  startDate: string
+  endDate: string
+  color: string
+  textColor: string
+  projectStatusId: number | null
+}
+
+export type CalendarBookingRow = {
+  kind: ResourceKind
+  assignmentId: number
+  resourceId: number
+  projectId: number
+  statusId: number | null
+  sortOrder: number
+  /** The project's days this person is not booked on. */
+  unscheduled: string[]
+  /** Day notes by 'YYYY-MM-DD'. */
+  notes: Record<string, string>
+}
 
 const PEOPLE = {
   crew: `SELECT 'crew' AS kind, id, name, crew_role_id AS role_id, region_id, starred
@@ -56,15 +94,7 @@ export class PeopleCalendar {
         `SELECT * FROM (${kinds.map((each) => PEOPLE[each]).join(' UNION ALL ')}) people
           ORDER BY kind = 'vendor', lower(name), id`
       ),
-      db.rawQuery(
-        `SELECT id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
-                to_char(end_date, 'YYYY-MM-DD') AS end_date, color, text_color, project_status_id
-           FROM projects
-          WHERE deleted_at IS NULL
-            AND start_date <= CAST(:rangeTo AS date) AND end_date >= CAST(:rangeFrom AS date)
-          ORDER BY start_date, name, id`,
-        bindings
-      ),
+      this.projects(from, to),
       db.rawQuery(
         `${kinds.map(bookingsOf).join(' UNION ALL ')} ORDER BY project_id, sort_order, kind, assignment_id`,
         bindings
@@ -76,43 +106,62 @@ export class PeopleCalendar {
         includeResolved: true,
       }),
     ])
+    // Each list is serialised on its own: the serializer's type of a whole object mixes strings and lists up.
     return {
       from,
       to,
-      people: people.rows.map((row: Record<string, any>) => ({
-        kind: row.kind,
-        id: row.id,
-        name: row.name,
-        roleId: row.role_id,
-        regionId: row.region_id,
-        starred: row.starred,
-      })),
-      projects: projects.rows.map((row: Record<string, any>) => ({
-        id: row.id,
-        name: row.name,
-        startDate: row.start_date,
-        endDate: row.end_date,
-        color: row.color,
-        textColor: row.text_color,
-        projectStatusId: row.project_status_id,
-      })),
-      bookings: bookings.rows.map((row: Record<string, any>) => ({
-        kind: row.kind,
-        assignmentId: row.assignment_id,
-        resourceId: row.resource_id,
-        projectId: row.project_id,
-        statusId: row.status_id,
-        sortOrder: row.sort_order,
-        unscheduled: row.unscheduled,
-        notes: row.notes,
-      })),
-      conflicts: conflicts.map((conflict) => ({
-        kind: conflict.kind,
-        resourceId: conflict.resourceId,
-        date: conflict.date,
-        projectIds: conflict.projectIds,
-        resolved: conflict.resolution !== null,
-      })),
+      people: await serializer.serialize(
+        CalendarPersonTransformer.transform(
+          (people.rows as Record<string, any>[]).map((row): CalendarPersonRow => ({
+            kind: row.kind,
+            id: row.id,
+            name: row.name,
+            roleId: row.role_id,
+            regionId: row.region_id,
+            starred: row.starred,
+          }))
+        )
+      ),
+      projects: await serializer.serialize(CalendarProjectTransformer.transform(projects)),
+      bookings: await serializer.serialize(
+        CalendarBookingTransformer.transform(
+          (bookings.rows as Record<string, any>[]).map((row): CalendarBookingRow => ({
+            kind: row.kind,
+            assignmentId: row.assignment_id,
+            resourceId: row.resource_id,
+            projectId: row.project_id,
+            statusId: row.status_id,
+            sortOrder: row.sort_order,
+            unscheduled: row.unscheduled,
+            notes: row.notes,
+          }))
+        )
+      ),
+      conflicts: await serializer.serialize(
+        ConflictTransformer.transform(conflicts).useVariant('forCalendar')
+      ),
     }
+  }
+
+  /** The projects overlapping the range, in the order the calendar lists them. */
+  async projects(from: string, to: string): Promise<CalendarProjectRow[]> {
+    const result = await db.rawQuery(
+      `SELECT id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+              to_char(end_date, 'YYYY-MM-DD') AS end_date, color, text_color, project_status_id
+         FROM projects
+        WHERE deleted_at IS NULL
+          AND start_date <= CAST(:rangeTo AS date) AND end_date >= CAST(:rangeFrom AS date)
+        ORDER BY start_date, name, id`,
+      { rangeFrom: from, rangeTo: to }
+    )
+    return result.rows.map((row: Record<string, any>) => ({
+      id: row.id,
+      name: row.name,
+      startDate: row.start_date,
+      endDate: row.end_date,
+      color: row.color,
+      textColor: row.text_color,
+      projectStatusId: row.project_status_id,
+    }))
   }
 }

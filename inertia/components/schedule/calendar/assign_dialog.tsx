@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { Status } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type Status = Data.Schedule.Status
 import { formatRange } from './calendar_dates'
 import type { CalendarProject, PeoplePerson } from './calendar_types'
 

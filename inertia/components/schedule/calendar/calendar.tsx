@@ -1,42 +1,100 @@
-import { useMemo } from 'react'
-import { visibleRange } from './calendar_dates'
+import { useCallback, useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { Lookups } from '~/components/schedule/lookups'
 import { CalendarToolbar } from './calendar_toolbar'
-import { useCalendarPlace, type CalendarDefaults } from './calendar_url'
+import type { CalendarPlace } from './calendar_url'
+import type { CalendarProject, Conflict, PeopleData } from './calendar_types'
 import { PeopleCalendar } from './people_calendar'
 import { PeopleYear } from './people_year'
 import { ProjectsCalendar } from './projects_calendar'
 import { ProjectsDay } from './projects_day'
 import { ProjectsYear } from './projects_year'
-import { useStatuses } from './use_api_data'
+import { RANGE_PROPS } from './use_api_data'
 
-/** The calendar: five views in two modes, at the place the address names. */
-export function Calendar({ defaults }: { defaults: CalendarDefaults }) {
-  const { place, go } = useCalendarPlace(defaults)
-  const { statuses, projectStatuses } = useStatuses()
-  const range = useMemo(
-    () => visibleRange(place.view, place.date, place.mode),
-    [place.view, place.date, place.mode]
+/**
+ * What the server sends for the place in the address: `place` with the
+ * visible days, and the data the view draws (the server leaves out the
+ * rest).
+ */
+export type CalendarData = {
+  place: CalendarPlace & { from: string; to: string }
+  people?: PeopleData
+  projects?: CalendarProject[]
+  conflicts?: Conflict[]
+}
+
+/**
+ * The calendar: five views in two modes, at the place the address names.
+ * Moving is an Inertia visit that reloads only the view's data.
+ */
+export function Calendar(props: CalendarData & { lookups: Lookups }) {
+  const { place } = props
+  const range = { from: place.from, to: place.to }
+  const [moving, setMoving] = useState(false)
+  const { statuses, projectStatuses } = props.lookups
+
+  const go = useCallback(
+    (change: Partial<CalendarPlace>) => {
+      const next = { view: place.view, mode: place.mode, date: place.date, ...change }
+      router.get('/calendar', next, {
+        only: RANGE_PROPS,
+        preserveState: true,
+        preserveScroll: true,
+        replace: true,
+        onStart: () => setMoving(true),
+        onFinish: () => setMoving(false),
+      })
+    },
+    [place.view, place.mode, place.date]
   )
 
   function body() {
     if (place.mode === 'people') {
       if (place.view === 'year') {
-        return <PeopleYear anchor={place.date} range={range} go={go} />
+        return (
+          <PeopleYear
+            anchor={place.date}
+            range={range}
+            data={props.people ?? null}
+            go={go}
+            ready={!moving}
+          />
+        )
       }
-      return <PeopleCalendar view={place.view} range={range} statuses={statuses} />
+      return (
+        <PeopleCalendar
+          view={place.view}
+          range={range}
+          data={props.people ?? null}
+          statuses={statuses}
+          ready={!moving}
+        />
+      )
     }
     if (place.view === 'year') {
-      return <ProjectsYear anchor={place.date} range={range} go={go} />
+      return (
+        <ProjectsYear
+          anchor={place.date}
+          range={range}
+          projects={props.projects ?? null}
+          conflicts={props.conflicts ?? null}
+          go={go}
+          ready={!moving}
+        />
+      )
     }
     if (place.view === 'day') {
-      return <ProjectsDay date={place.date} statuses={statuses} />
+      return <ProjectsDay date={place.date} data={props.people ?? null} statuses={statuses} />
     }
     return (
       <ProjectsCalendar
         view={place.view}
         anchor={place.date}
         range={range}
+        projects={props.projects ?? null}
+        conflicts={props.conflicts ?? null}
         projectStatuses={projectStatuses}
+        ready={!moving}
       />
     )
   }

@@ -1,10 +1,21 @@
-import type { PeopleCalendar } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 
-/** The fields of a project the calendar draws (both /api/projects and /api/calendar/people give them). */
-export type CalendarProject = PeopleCalendar['projects'][number]
-export type PeoplePerson = PeopleCalendar['people'][number]
-export type PeopleBooking = PeopleCalendar['bookings'][number]
-export type PeopleConflict = PeopleCalendar['conflicts'][number]
+/** The fields of a project the calendar draws. */
+export type CalendarProject = Data.Schedule.CalendarProject
+export type PeoplePerson = Data.Schedule.CalendarPerson
+export type PeopleBooking = Data.Schedule.CalendarBooking
+export type PeopleConflict = Data.Schedule.Conflict.Variants['forCalendar']
+export type Conflict = Data.Schedule.Conflict
+
+/** The people calendar of a range (GET /api/calendar/people, and the page's `people` prop). */
+export type PeopleData = {
+  from: string
+  to: string
+  people: PeoplePerson[]
+  projects: CalendarProject[]
+  bookings: PeopleBooking[]
+  conflicts: PeopleConflict[]
+}
 
 export function personKey(person: { kind: string; id: number }) {
   return `${person.kind}:${person.id}`

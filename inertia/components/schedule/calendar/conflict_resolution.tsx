@@ -3,7 +3,7 @@ import { api } from '~/components/shared/api'
 import { errorMessage } from '~/components/shared/api'
 import { formatShortDay, formatTimestampDay } from '~/components/schedule/dates'
 import { useToast } from '~/components/shared/toasts'
-import type { Conflict } from '~/components/schedule/types'
+import type { Conflict } from './calendar_types'
 
 /** The same double booking, whatever the page: person, day and the set of projects. */
 export function conflictKey(

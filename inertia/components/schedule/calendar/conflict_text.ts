@@ -1,5 +1,5 @@
 import { parseISO, format } from 'date-fns'
-import type { Conflict } from '~/components/schedule/types'
+import type { Conflict } from './calendar_types'
 
 function describe(conflict: Conflict) {
   const projects = conflict.projects.map((project) => project.name).join(' and ')

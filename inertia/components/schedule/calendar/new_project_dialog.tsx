@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { Client, ProjectStatus } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+import type { Client } from '~/components/schedule/types'
 import { formatRange, type DateRange } from './calendar_dates'
 import { useApiData } from './use_api_data'
 
@@ -17,7 +18,7 @@ export type NewProject = {
  */
 export function NewProjectDialog(props: {
   range: DateRange | null
-  projectStatuses: ProjectStatus[]
+  projectStatuses: Data.Schedule.ProjectStatus[]
   onCancel: () => void
   onCreate: (project: NewProject) => void
 }) {
@@ -56,7 +57,7 @@ export function NewProjectDialog(props: {
 
 function NewProjectForm(props: {
   range: DateRange
-  projectStatuses: ProjectStatus[]
+  projectStatuses: Data.Schedule.ProjectStatus[]
   onCancel: () => void
   onCreate: (project: NewProject) => void
 }) {

@@ -8,14 +8,16 @@ import {
 } from '@dnd-kit/core'
 import { api } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
-import type {
-  Conflict,
-  PeopleCalendar as PeopleData,
-  RosterEntry,
-  Status,
-} from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+import type { RosterEntry } from '~/components/schedule/types'
 import { eachDay, formatRange, type CalendarView, type DateRange } from './calendar_dates'
-import type { CalendarProject, PeopleBooking, PeoplePerson } from './calendar_types'
+import type {
+  CalendarProject,
+  Conflict,
+  PeopleBooking,
+  PeopleData,
+  PeoplePerson,
+} from './calendar_types'
 import { AssignDialog } from './assign_dialog'
 import { conflictWarning } from './conflict_text'
 import {
@@ -34,7 +36,9 @@ import {
 } from './people_grid'
 import { PeopleFilters, usePeopleFilter } from './people_filters'
 import { bookingFromEntry, buildPeopleIndex, movedBooking } from './people_index'
-import { errorText, useApiData } from './use_api_data'
+import { RANGE_PROPS, errorText, useRangeData } from './use_api_data'
+
+type Status = Data.Schedule.Status
 
 type SourceData = { project: CalendarProject; label: string }
 type Saved = { entry: RosterEntry; conflicts: Conflict[] }
@@ -50,21 +54,21 @@ const NOTHING: PeopleData = {
 }
 
 /**
- * People mode (month, two weeks, week, day): loads the visible days of
- * /api/calendar/people, filters the people, and saves drags at once: a chip
+ * People mode (month, two weeks, week, day): draws the visible days (the
+ * page's `people` prop), filters the people, and saves drags at once: a chip
  * moved to another person or day, a project dropped on a person to book
  * them. A refused save puts the chip back and shows the server's message.
  */
 export function PeopleCalendar(props: {
   view: CalendarView
   range: DateRange
+  data: PeopleData | null
   statuses: Status[]
+  /** False while another range is on its way. */
+  ready: boolean
 }) {
   const toast = useToast()
-  const source = useApiData<PeopleData>(
-    `/api/calendar/people?from=${props.range.from}&to=${props.range.to}`
-  )
-  const { data, setData, track } = source
+  const { data, setData, track } = useRangeData(props.data, RANGE_PROPS)
   const filter = usePeopleFilter(data?.people)
   const [assigning, setAssigning] = useState<PeoplePerson | null>(null)
   const [lifted, setLifted] = useState<ChipData | SourceData | null>(null)
@@ -197,11 +201,6 @@ export function PeopleCalendar(props: {
   return (
     <section className="cal-people">
       <PeopleFilters {...filter} />
-      {source.error && (
-        <p className="error" role="alert">
-          {source.error}
-        </p>
-      )}
       <DndContext
         sensors={sensors}
         collisionDetection={cellUnderPointer}
@@ -217,7 +216,7 @@ export function PeopleCalendar(props: {
             people={filter.rows}
             index={index}
             statuses={statusesById}
-            ready={source.ready}
+            ready={props.ready && data !== null}
             onAssign={setAssigning}
           />
           <aside className="cal-people-side" aria-labelledby="cal-people-side-title">

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEven
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { router } from '@inertiajs/react'
-import type { Status } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 import {
   dayOfMonth,
   formatRange,
@@ -15,6 +15,8 @@ import {
 } from './calendar_dates'
 import { personKey, type PeoplePerson } from './calendar_types'
 import type { Chip, PeopleIndex } from './people_index'
+
+type Status = Data.Schedule.Status
 
 /** A column of the grid, worked out once per range. */
 export type DayColumn = { date: string; label: string; weekend: boolean; today: boolean }

@@ -1,9 +1,10 @@
-import type { DayNote, PeopleCalendar, RosterEntry } from '~/components/schedule/types'
+import type { DayNote, RosterEntry } from '~/components/schedule/types'
 import {
   personKey,
   type CalendarProject,
   type PeopleBooking,
   type PeopleConflict,
+  type PeopleData,
 } from './calendar_types'
 
 /** One booking on one day: what a cell of the people grid shows. */
@@ -30,7 +31,7 @@ export type PeopleIndex = {
  * Looks every booking up by person and day once, so that a cell reads its
  * chips from a map instead of scanning the bookings (400 people × 31 days).
  */
-export function buildPeopleIndex(data: PeopleCalendar, days: string[]): PeopleIndex {
+export function buildPeopleIndex(data: PeopleData, days: string[]): PeopleIndex {
   const projectsById = new Map(data.projects.map((project) => [project.id, project]))
   const dayIndex = new Map(days.map((date, index) => [date, index]))
   const cells = new Map<string, Map<string, Chip[]>>()

@@ -1,7 +1,6 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { format, parseISO } from 'date-fns'
-import type { PeopleCalendar as PeopleData } from '~/components/schedule/types'
 import {
   daysBetween,
   eachDay,
@@ -11,10 +10,9 @@ import {
   weekStart,
   type DateRange,
 } from './calendar_dates'
-import { personKey, type PeoplePerson } from './calendar_types'
+import { personKey, type PeopleData, type PeoplePerson } from './calendar_types'
 import type { CalendarPlace } from './calendar_url'
 import { PeopleFilters, usePeopleFilter } from './people_filters'
-import { useApiData } from './use_api_data'
 
 const ROW_HEIGHT = 26
 
@@ -30,11 +28,14 @@ function heat(days: number) {
 export function PeopleYear(props: {
   anchor: string
   range: DateRange
+  data: PeopleData | null
   go: (change: Partial<CalendarPlace>) => void
+  /** False while another range is on its way. */
+  ready: boolean
 }) {
   const { range } = props
-  const source = useApiData<PeopleData>(`/api/calendar/people?from=${range.from}&to=${range.to}`)
-  const filter = usePeopleFilter(source.data?.people)
+  const source = props.data
+  const filter = usePeopleFilter(source?.people)
   const scroller = useRef<HTMLDivElement>(null)
 
   const weeks = useMemo(() => {
@@ -47,7 +48,7 @@ export function PeopleYear(props: {
 
   const booked = useMemo(() => {
     const result = new Map<string, number[]>()
-    const data = source.data
+    const data = source
     if (!data || weeks.length === 0) return result
     const days = eachDay(range)
     const dayIndex = new Map(days.map((date, index) => [date, index]))
@@ -75,7 +76,7 @@ export function PeopleYear(props: {
       for (let week = 0; week < counts.length; week++) counts[week] = Math.min(7, counts[week])
     }
     return result
-  }, [source.data, range, weeks])
+  }, [source, range, weeks])
 
   const rows = filter.rows
   // eslint-disable-next-line react-hooks/incompatible-library -- no React Compiler here; rows are memoised by hand
@@ -93,11 +94,6 @@ export function PeopleYear(props: {
   return (
     <section className="cal-people">
       <PeopleFilters {...filter} />
-      {source.error && (
-        <p className="error" role="alert">
-          {source.error}
-        </p>
-      )}
       <div
         ref={scroller}
         className="cal-people-scroll cal-people-year"
@@ -106,7 +102,7 @@ export function PeopleYear(props: {
         aria-rowcount={rows.length + 1}
         style={{ '--cal-cols': weeks.length } as CSSProperties}
         data-testid="people-grid"
-        data-ready={source.ready ? 'true' : 'false'}
+        data-ready={props.ready && source ? 'true' : 'false'}
       >
         <div className="cal-people-head" role="row">
           <div className="cal-people-corner" role="columnheader">

@@ -1,38 +1,42 @@
 import { useCallback, useMemo, useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { api } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
-import type { Conflict, ConflictsData, Project, ProjectStatus } from '~/components/schedule/types'
+import type { Project } from '~/components/schedule/types'
 import { formatRange, type CalendarView, type DateRange } from './calendar_dates'
-import type { CalendarProject } from './calendar_types'
+import type { CalendarProject, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { NewProjectDialog, type NewProject } from './new_project_dialog'
 import { ProjectsWeeks } from './projects_weeks'
-import { errorText, useApiData } from './use_api_data'
+import { RANGE_PROPS, errorText, useRangeData } from './use_api_data'
 
 let temporaryId = -1
 
 /**
- * Projects mode for month, two weeks and week: loads the projects and the
- * conflicts of the visible days and saves what is dragged, at once and
+ * Projects mode for month, two weeks and week: draws the projects and the
+ * conflicts of the visible days (page props) and saves what is dragged, at once and
  * optimistically; a refused save puts the bar back and says why.
  */
 export function ProjectsCalendar(props: {
   view: CalendarView
   anchor: string
   range: DateRange
-  projectStatuses: ProjectStatus[]
+  projects: CalendarProject[] | null
+  conflicts: Conflict[] | null
+  projectStatuses: Data.Schedule.ProjectStatus[]
+  /** False while another range is on its way. */
+  ready: boolean
 }) {
   const toast = useToast()
-  const query = `from=${props.range.from}&to=${props.range.to}`
-  const projects = useApiData<Project[]>(`/api/projects?${query}`)
-  const conflicts = useApiData<ConflictsData>(`/api/conflicts-data?${query}&includeResolved=true`)
+  const projects = useRangeData(props.projects, RANGE_PROPS)
   const [creating, setCreating] = useState<DateRange | null>(null)
   const { setData: setProjects, track } = projects
-  const refreshConflicts = conflicts.refresh
+  const refreshConflicts = useCallback(() => router.reload({ only: ['conflicts'] }), [])
 
   const conflictsByProject = useMemo(() => {
     const map = new Map<number, Conflict[]>()
-    for (const conflict of conflicts.data?.conflicts ?? []) {
+    for (const conflict of props.conflicts ?? []) {
       for (const id of conflict.projectIds) {
         const list = map.get(id)
         if (list) list.push(conflict)
@@ -40,7 +44,7 @@ export function ProjectsCalendar(props: {
       }
     }
     return map
-  }, [conflicts.data])
+  }, [props.conflicts])
 
   const warn = useCallback(
     (found: Conflict[] | undefined) => {
@@ -84,21 +88,14 @@ export function ProjectsCalendar(props: {
       setCreating(null)
       const id = temporaryId--
       const status = props.projectStatuses.find((item) => item.id === values.projectStatusId)
-      const draft: Project = {
+      const draft: CalendarProject = {
         id,
         name: values.name,
         startDate: values.startDate,
         endDate: values.endDate,
         color: status?.color ?? '#64748b',
         textColor: '#ffffff',
-        notes: null,
-        clientId: values.clientId,
-        locationId: null,
         projectStatusId: values.projectStatusId,
-        regionId: null,
-        createdBy: null,
-        createdAt: new Date().toISOString(),
-        updatedAt: null,
       }
       setProjects((list) => [...(list ?? []), draft])
       const body: Record<string, unknown> = {
@@ -122,7 +119,7 @@ export function ProjectsCalendar(props: {
   )
 
   return (
-    <section className="cal-projects" aria-busy={!projects.ready}>
+    <section className="cal-projects" aria-busy={!props.ready}>
       <div className="cal-subbar">
         <button
           type="button"
@@ -135,11 +132,6 @@ export function ProjectsCalendar(props: {
           Drag across days to create a project; drag a bar or its ends to change its dates.
         </span>
       </div>
-      {projects.error && (
-        <p className="error" role="alert">
-          {projects.error}
-        </p>
-      )}
       <ProjectsWeeks
         view={props.view}
         anchor={props.anchor}

@@ -1,9 +1,10 @@
 import { useMemo } from 'react'
 import { Link } from '@inertiajs/react'
-import type { PeopleCalendar as PeopleData, Status } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 import { daysBetween, formatRange, longDay } from './calendar_dates'
-import { personKey, type PeopleBooking, type PeoplePerson } from './calendar_types'
-import { useApiData } from './use_api_data'
+import { personKey, type PeopleBooking, type PeopleData, type PeoplePerson } from './calendar_types'
+
+type Status = Data.Schedule.Status
 
 type Crewed = { booking: PeopleBooking; person: PeoplePerson | undefined; clash: boolean }
 
@@ -11,10 +12,8 @@ type Crewed = { booking: PeopleBooking; person: PeoplePerson | undefined; clash:
  * Projects mode, one day: the day's projects and who works on each that day
  * (with status and the day's note); people off that day are named apart.
  */
-export function ProjectsDay(props: { date: string; statuses: Status[] }) {
-  const { date } = props
-  const source = useApiData<PeopleData>(`/api/calendar/people?from=${date}&to=${date}`)
-  const data = source.ready ? source.data : null
+export function ProjectsDay(props: { date: string; data: PeopleData | null; statuses: Status[] }) {
+  const { date, data } = props
 
   const statuses = useMemo(
     () => new Map(props.statuses.map((status) => [status.id, status])),
@@ -52,11 +51,6 @@ export function ProjectsDay(props: { date: string; statuses: Status[] }) {
 
   return (
     <section className="cal-dayview" aria-label={`Projects on ${longDay(date)}`} aria-busy={!data}>
-      {source.error && (
-        <p className="error" role="alert">
-          {source.error}
-        </p>
-      )}
       {data && projects.length === 0 && <p className="muted">No projects on this day.</p>}
       <ul className="cal-dayview-list">
         {projects.map(({ project, working, off }) => (

@@ -8,7 +8,6 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { router } from '@inertiajs/react'
-import type { Conflict } from '~/components/schedule/types'
 import {
   dayOfMonth,
   daysBetween,
@@ -24,7 +23,7 @@ import {
   type CalendarView,
   type DateRange,
 } from './calendar_dates'
-import type { CalendarProject } from './calendar_types'
+import type { CalendarProject, Conflict } from './calendar_types'
 import { conflictLines } from './conflict_text'
 import {
   announcements,

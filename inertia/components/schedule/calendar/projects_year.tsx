@@ -1,5 +1,4 @@
 import { memo, useMemo } from 'react'
-import type { ConflictsData, Project } from '~/components/schedule/types'
 import {
   dayOfMonth,
   eachDay,
@@ -14,7 +13,7 @@ import {
   type DateRange,
 } from './calendar_dates'
 import type { CalendarPlace } from './calendar_url'
-import { useApiData } from './use_api_data'
+import type { CalendarProject, Conflict } from './calendar_types'
 
 type DayLoad = { names: string[]; clash: boolean }
 
@@ -31,18 +30,18 @@ function density(count: number, busiest: number) {
 export function ProjectsYear(props: {
   anchor: string
   range: DateRange
+  projects: CalendarProject[] | null
+  conflicts: Conflict[] | null
   go: (change: Partial<CalendarPlace>) => void
+  /** False while another range is on its way. */
+  ready: boolean
 }) {
-  const query = `from=${props.range.from}&to=${props.range.to}`
-  const projects = useApiData<Project[]>(`/api/projects?${query}`)
-  const conflicts = useApiData<ConflictsData>(`/api/conflicts-data?${query}`)
-
   const { loads, perMonth, busiest } = useMemo(() => {
     const days = eachDay(props.range)
     const dayIndex = new Map(days.map((date, index) => [date, index]))
     const result = new Map<string, DayLoad>()
     const months = new Map<string, Set<number>>()
-    for (const project of projects.data ?? []) {
+    for (const project of props.projects ?? []) {
       const start = dayIndex.get(maxDate(project.startDate, props.range.from))
       const end = dayIndex.get(minDate(project.endDate, props.range.to))
       if (start === undefined || end === undefined) continue
@@ -57,26 +56,17 @@ export function ProjectsYear(props: {
         else months.set(month, new Set([project.id]))
       }
     }
-    for (const conflict of conflicts.data?.conflicts ?? []) {
+    for (const conflict of props.conflicts ?? []) {
       const load = result.get(conflict.date)
       if (load) load.clash = true
     }
     let most = 0
     for (const load of result.values()) most = Math.max(most, load.names.length)
     return { loads: result, perMonth: months, busiest: most }
-  }, [projects.data, conflicts.data, props.range])
+  }, [props.projects, props.conflicts, props.range])
 
   return (
-    <section
-      className="cal-year"
-      aria-label="Projects through the year"
-      aria-busy={!projects.ready}
-    >
-      {projects.error && (
-        <p className="error" role="alert">
-          {projects.error}
-        </p>
-      )}
+    <section className="cal-year" aria-label="Projects through the year" aria-busy={!props.ready}>
       <div className="cal-year-legend muted small" aria-hidden="true">
         Fewer <span className="cal-mini-day d1" /> <span className="cal-mini-day d2" />{' '}
         <span className="cal-mini-day d3" /> <span className="cal-mini-day d4" /> more projects

@@ -1,0 +1,142 @@
+import { test } from '@japa/runner'
+import testUtils from '@adonisjs/core/services/test_utils'
+import { schedulePerson } from '#tests/helpers/schedule_people'
+import { assignCrew, createCrew, createProject } from '#tests/helpers/schedule_records'
+
+/** An Inertia visit (JSON page object); `only` makes it a partial reload of those props. */
+function inertiaVisit(
+  client: any,
+  url: string,
+  session: Record<string, unknown>,
+  only?: { component: string; props: string[] }
+) {
+  const request = client
+    .get(url)
+    .header('x-inertia', 'true')
+    .header('x-inertia-version', '1')
+    .withSession(session)
+    .redirects(0)
+  if (only) {
+    request
+      .header('x-inertia-partial-component', only.component)
+      .header('x-inertia-partial-data', only.props.join(','))
+  }
+  return request
+}
+
+test.group('calendar and conflicts pages', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test("the calendar opens with the range's projects and conflicts as props", async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const shoot = await createProject('2025-05-05', '2025-05-07', { name: 'Shoot' })
+    const recce = await createProject('2025-05-06', '2025-05-06', { name: 'Recce' })
+    await createProject('2025-07-01', '2025-07-02', { name: 'Later' })
+    const zoe = await createCrew({ name: 'Zoe' })
+    await assignCrew(shoot, zoe)
+    await assignCrew(recce, zoe)
+
+    const response = await inertiaVisit(
+      client,
+      '/calendar?view=month&mode=projects&date=2025-05-14',
+      session
+    )
+    response.assertStatus(200)
+    const page = response.body()
+    assert.equal(page.component, 'schedule/calendar')
+    // Weeks start on Monday by default: May 2025's grid runs from 28 April to 1 June.
+    assert.deepEqual(page.props.place, {
+      view: 'month',
+      mode: 'projects',
+      date: '2025-05-14',
+      from: '2025-04-28',
+      to: '2025-06-01',
+    })
+    assert.deepEqual(
+      page.props.projects.map((project: { name: string }) => project.name),
+      ['Shoot', 'Recce']
+    )
+    assert.containsSubset(page.props.projects[0], {
+      id: shoot.id,
+      startDate: '2025-05-05',
+      endDate: '2025-05-07',
+    })
+    assert.lengthOf(page.props.conflicts, 1)
+    assert.containsSubset(page.props.conflicts[0], {
+      kind: 'crew',
+      resourceName: 'Zoe',
+      date: '2025-05-06',
+      projectIds: [shoot.id, recce.id].sort((a, b) => a - b),
+      resolution: null,
+    })
+    assert.notProperty(page.props, 'people')
+    assert.properties(page.props, ['user', 'preferences', 'lookups'])
+  })
+
+  test('moving to another range reloads only the asked props', async ({ client, assert }) => {
+    const { session } = await schedulePerson('staff')
+    const zoe = await createCrew({ name: 'Zoe' })
+    const later = await createProject('2025-07-01', '2025-07-02', { name: 'Later' })
+    await assignCrew(later, zoe)
+
+    const response = await inertiaVisit(
+      client,
+      '/calendar?view=month&mode=people&date=2025-07-01',
+      session,
+      { component: 'schedule/calendar', props: ['place', 'people', 'projects', 'conflicts'] }
+    )
+    response.assertStatus(200)
+    const props = response.body().props
+    // People mode draws no project bars: their props are left out, and so is everything not asked for.
+    assert.sameMembers(
+      Object.keys(props).filter((key) => key !== 'errors'),
+      ['place', 'people']
+    )
+    assert.deepEqual(props.place, {
+      view: 'month',
+      mode: 'people',
+      date: '2025-07-01',
+      from: '2025-07-01',
+      to: '2025-07-31',
+    })
+    assert.deepEqual(
+      props.people.projects.map((project: { name: string }) => project.name),
+      ['Later']
+    )
+    assert.containsSubset(props.people.people, [{ kind: 'crew', id: zoe.id, name: 'Zoe' }])
+    assert.lengthOf(props.people.bookings, 1)
+  })
+
+  test('the conflicts page opens with the period in the address and its conflicts', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const shoot = await createProject('2025-05-05', '2025-05-07', { name: 'Shoot' })
+    const recce = await createProject('2025-05-06', '2025-05-06', { name: 'Recce' })
+    const zoe = await createCrew({ name: 'Zoe' })
+    await assignCrew(shoot, zoe)
+    await assignCrew(recce, zoe)
+
+    const page = await inertiaVisit(client, '/conflicts?from=2025-05-01&to=2025-05-31', session)
+    page.assertStatus(200)
+    assert.equal(page.body().component, 'schedule/conflicts')
+    assert.deepEqual(page.body().props.range, { from: '2025-05-01', to: '2025-05-31' })
+    assert.deepEqual(
+      page.body().props.conflicts.map((conflict: { date: string }) => conflict.date),
+      ['2025-05-06']
+    )
+
+    const elsewhere = await inertiaVisit(
+      client,
+      '/conflicts?from=2025-06-01&to=2025-06-30',
+      session,
+      { component: 'schedule/conflicts', props: ['range', 'conflicts'] }
+    )
+    assert.deepEqual(elsewhere.body().props.conflicts, [])
+    assert.notProperty(elsewhere.body().props, 'user')
+  })
+})
