@@ -32,10 +32,11 @@ export function printRecentStackOutput() {
 }
 
 /**
- * The whole stack as `npm run dev` starts it, for a browser test: its own
- * databases (named after `name`), free ports, and any extra environment per
- * app. Returns the running stack and what the seed created; stop it with
- * `stack.stop()`.
+ * The whole stack as `npm run dev` starts it: its own databases (named after
+ * `name`), free ports, and any extra environment per app. Returns the running
+ * stack and what the seed created; stop it with `stack.stop()`. Browser files
+ * use the shared one (sharedBrowserStack); a file whose environment would
+ * change what the others see may start a stack of its own with this.
  */
 export async function startBrowserStack(
   name: string,
