@@ -58,10 +58,23 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
   suite.onGroup((group) => group.each.setup(forgetRateLimits))
   suite.onTest((test) => test.setup(forgetRateLimits))
   if (suite.name === 'browser') {
+    // Loaded only by a run with browser tests: it pulls in the stack and its OIDC provider.
+    const browserStack = () => import('#tests/helpers/browser_stack')
+    const forgetStackRateLimits = async () => {
+      const { forgetSharedStackRateLimits } = await browserStack()
+      await forgetSharedStackRateLimits()
+    }
+    suite.onGroup((group) => group.each.setup(forgetStackRateLimits))
+    suite.onTest((test) => test.setup(forgetStackRateLimits))
+    // The stack the browser files share stops once, after the last of them.
+    suite.teardown(async () => {
+      const { stopSharedBrowserStack } = await browserStack()
+      await stopSharedBrowserStack()
+    })
     suite.onGroup((group) =>
       group.each.setup(() => async (hasError: boolean) => {
         if (hasError) {
-          const { printRecentStackOutput } = await import('#tests/helpers/browser_stack')
+          const { printRecentStackOutput } = await browserStack()
           printRecentStackOutput()
         }
       })
@@ -74,8 +87,8 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
 
 /**
  * Each app's run sees its own test folders only. The cross-app browser tests
- * (tests/browser/shared) start the whole stack themselves and run once, in the
- * sso run.
+ * (tests/browser/shared) run once, in the sso run, on the stack the run's
+ * browser files share (tests/helpers/browser_stack.ts).
  */
 export function suitesFor(appId: string) {
   const folders = appId === 'sso' ? `{${appId},shared}` : appId

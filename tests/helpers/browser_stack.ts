@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
+import pg from 'pg'
 import { APP_IDS, type AppId } from '#services/shared/app_profiles'
 import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
 import {
@@ -8,6 +12,7 @@ import {
   type LocalStackOptions,
   type SeedResult,
 } from '#services/shared/local_stack'
+import { TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
 
@@ -27,10 +32,11 @@ export function printRecentStackOutput() {
 }
 
 /**
- * The whole stack as `npm run dev` starts it, for a browser test: its own
- * databases (named after `name`), free ports, and any extra environment per
- * app. Returns the running stack and what the seed created; stop it with
- * `stack.stop()`.
+ * The whole stack as `npm run dev` starts it: its own databases (named after
+ * `name`), free ports, and any extra environment per app. Returns the running
+ * stack and what the seed created; stop it with `stack.stop()`. Browser files
+ * use the shared one (sharedBrowserStack); a file whose environment would
+ * change what the others see may start a stack of its own with this.
  */
 export async function startBrowserStack(
   name: string,
@@ -74,4 +80,101 @@ export async function startBrowserStack(
   }
   await stack.start(seed)
   return { stack, seed }
+}
+
+/**
+ * The one stack every browser test of a run shares (see sharedBrowserStack),
+ * with the places its apps write to and the OpenID Connect provider sso is
+ * pointed at.
+ */
+export type SharedBrowserStack = SeededStack & {
+  /** transfer's fs disk (DRIVE_FS_ROOT). */
+  driveRoot: string
+  /** Where each app's mail lands (MAIL_OUTBOX_DIR). */
+  outbox: Record<AppId, string>
+  /** "Sign in with Test IdP" on sso's sign-in page; tests add the accounts they need. */
+  idp: TestOidcProvider
+}
+
+let shared: Promise<SharedBrowserStack> | null = null
+let sharedScratch: string | null = null
+
+/**
+ * The whole stack, started by the first browser test file that asks for it
+ * and stopped once at the end of the run (tests/bootstrap.ts), so a browser
+ * file costs its tests only, not three servers' start. Its environment is
+ * what any browser file needs: sso's mail outbox and an OpenID Connect
+ * provider, transfer's disk and outbox. Tests share its databases, so each
+ * one makes its own rows (own names and emails) and never counts rows it did
+ * not make.
+ */
+export function sharedBrowserStack(): Promise<SharedBrowserStack> {
+  shared ??= startSharedStack().catch((error) => {
+    // A failed start is reported to the file that asked; the next one tries again.
+    shared = null
+    throw error
+  })
+  return shared
+}
+
+async function startSharedStack(): Promise<SharedBrowserStack> {
+  const scratch = await mkdtemp(join(tmpdir(), 'browser-stack-'))
+  sharedScratch = scratch
+  const driveRoot = join(scratch, 'drive')
+  const outbox = Object.fromEntries(
+    APP_IDS.map((appId) => [appId, join(scratch, 'outbox', appId)])
+  ) as Record<AppId, string>
+  let idp: TestOidcProvider | undefined
+  const running = await startBrowserStack('run', async (ports) => {
+    // The provider must know sso's callback, so it starts once the ports are chosen.
+    idp = new TestOidcProvider({
+      redirectUris: [`http://localhost:${ports.sso}/auth/oidc/callback`],
+    })
+    await idp.start()
+    return {
+      sso: { ...idp.env('Test IdP'), MAIL_OUTBOX_DIR: outbox.sso },
+      transfer: { DRIVE_FS_ROOT: driveRoot, MAIL_OUTBOX_DIR: outbox.transfer },
+      schedule: { MAIL_OUTBOX_DIR: outbox.schedule },
+    }
+  }).catch(async (error) => {
+    await idp?.stop()
+    throw error
+  })
+  return { ...running, driveRoot, outbox, idp: idp! }
+}
+
+/**
+ * Rate-limit counts of the shared stack's apps, cleared before each browser
+ * test: with a stack of its own, each file started with none, and two dozen
+ * sign-ins in one run would otherwise reach the apps' per-IP limits.
+ */
+export async function forgetSharedStackRateLimits() {
+  if (!shared) {
+    return
+  }
+  const { stack } = await shared
+  for (const appId of APP_IDS) {
+    const client = new pg.Client({ connectionString: stack.options.databaseUrls[appId] })
+    await client.connect()
+    try {
+      await client.query('delete from rate_limits')
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+/** Stops the shared stack if a test started it (the end of the run). */
+export async function stopSharedBrowserStack() {
+  const starting = shared
+  shared = null
+  if (starting) {
+    const running = await starting.catch(() => null)
+    await running?.stack.stop()
+    await running?.idp.stop()
+  }
+  if (sharedScratch) {
+    await rm(sharedScratch, { recursive: true, force: true })
+    sharedScratch = null
+  }
 }

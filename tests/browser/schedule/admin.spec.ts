@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 type AppUser = { email: string; role: string; displayName: string }
@@ -15,8 +15,7 @@ test.group('schedule administration in the browser', (group) => {
   let seed: SeededStack['seed']
 
   group.setup(async () => {
-    ;({ stack, seed } = await startBrowserStack('schedule_admin'))
-    return () => stack.stop()
+    ;({ stack, seed } = await sharedBrowserStack())
   })
 
   test('an admin adds a person, renames them, makes them admin and removes them', async ({
@@ -66,8 +65,21 @@ test.group('schedule administration in the browser', (group) => {
   test('settings are saved together and a refused one says why', async ({
     browserContext,
     assert,
+    cleanup,
   }) => {
     const page = await signInToSchedule(browserContext, stack, seed)
+    // The stack is shared: the calendars of later tests count weeks from the old first day.
+    const before = await callFromPage<{ settings: Record<string, unknown> }>(
+      page,
+      'GET',
+      '/api/admin/settings'
+    )
+    cleanup(async () => {
+      await callFromPage(page, 'PATCH', '/api/admin/settings', {
+        company_name: before.settings.company_name,
+        week_starts_on: before.settings.week_starts_on,
+      })
+    })
     await page.goto(`${stack.url('schedule')}/admin`)
     const form = page.getByRole('form', { name: 'Settings' })
     await form.getByLabel('Company name').fill('Northern Lights Productions')

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { BrowserContext, Locator, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 
 type Project = { id: number; name: string; startDate: string; endDate: string }
 type Person = { id: number; name: string }
@@ -18,8 +18,7 @@ test.group('schedule calendar in the browser', (group) => {
   let seed: SeededStack['seed']
 
   group.setup(async () => {
-    ;({ stack, seed } = await startBrowserStack('schedule_calendar'))
-    return () => stack.stop()
+    ;({ stack, seed } = await sharedBrowserStack())
   })
 
   async function signedIn(browserContext: BrowserContext) {

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 type Item = { id: number; name: string; isDefault?: boolean }
@@ -15,8 +15,7 @@ test.group('schedule lists in the browser', (group) => {
   let seed: SeededStack['seed']
 
   group.setup(async () => {
-    ;({ stack, seed } = await startBrowserStack('schedule_lists'))
-    return () => stack.stop()
+    ;({ stack, seed } = await sharedBrowserStack())
   })
 
   function regions(page: Page) {
@@ -62,8 +61,20 @@ test.group('schedule lists in the browser', (group) => {
     )
   })
 
-  test('choosing another default status clears the old one', async ({ browserContext, assert }) => {
+  test('choosing another default status clears the old one', async ({
+    browserContext,
+    assert,
+    cleanup,
+  }) => {
     const page = await signInToSchedule(browserContext, stack, seed)
+    // The stack is shared: later tests book people with the old default status.
+    const before = await callFromPage<Item[]>(page, 'GET', '/api/statuses')
+    const oldDefault = before.find((item) => item.isDefault)
+    cleanup(async () => {
+      if (oldDefault) {
+        await callFromPage(page, 'PATCH', `/api/statuses/${oldDefault.id}`, { isDefault: true })
+      }
+    })
     await page.goto(`${stack.url('schedule')}/settings`)
     const statuses = page.getByRole('region', { name: 'Booking statuses' })
     await statuses.getByRole('radio', { name: 'Confirmed is the default' }).click()

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { Page, Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 type Record = { id: number; name: string }
@@ -22,8 +22,7 @@ test.group('schedule project page in the browser', (group) => {
   let seed: SeededStack['seed']
 
   group.setup(async () => {
-    ;({ stack, seed } = await startBrowserStack('schedule_project'))
-    return () => stack.stop()
+    ;({ stack, seed } = await sharedBrowserStack())
   })
 
   async function openProject(page: Page, project: Record) {

@@ -1,6 +1,6 @@
 import { test } from '@japa/runner'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 type Record = { id: number; name: string }
@@ -16,8 +16,7 @@ test.group('schedule share page in the browser', (group) => {
   let seed: SeededStack['seed']
 
   group.setup(async () => {
-    ;({ stack, seed } = await startBrowserStack('schedule_share'))
-    return () => stack.stop()
+    ;({ stack, seed } = await sharedBrowserStack())
   })
 
   test('a visitor sees the shared project until the link is revoked', async ({

@@ -1,7 +1,7 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 
 /**
  * The whole stack as `npm run dev` starts it (own databases, free ports), and
@@ -16,8 +16,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
   let seed: SeededStack['seed']
 
   group.setup(async () => {
-    ;({ stack, seed } = await startBrowserStack('shared'))
-    return () => stack.stop()
+    ;({ stack, seed } = await sharedBrowserStack())
   })
 
   async function addPerson(page: Page, email: string) {

@@ -1,8 +1,7 @@
 import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
-import { startBrowserStack } from '#tests/helpers/browser_stack'
-import { TestOidcProvider } from '#tests/helpers/oidc_provider'
+import { sharedBrowserStack } from '#tests/helpers/browser_stack'
 
 /**
  * "Sign in with …" in Chromium: the whole stack as `npm run dev` starts it,
@@ -10,29 +9,18 @@ import { TestOidcProvider } from '#tests/helpers/oidc_provider'
  */
 test.group('sign in through an external OpenID Connect provider', (group) => {
   let stack: LocalStack
-  let idp: TestOidcProvider
 
   group.setup(async () => {
-    // The provider must know sso's callback, so it starts once the ports are chosen.
-    ;({ stack } = await startBrowserStack('oidc', async (ports) => {
-      idp = new TestOidcProvider({
-        redirectUris: [`http://localhost:${ports.sso}/auth/oidc/callback`],
-      })
-      await idp.start()
-      idp.addAccount({
-        sub: 'grip-at-idp',
-        email: 'grip@example.com',
-        emailVerified: true,
-        name: 'Gale Grip',
-      })
-      // The demo admin is also known to the provider, under the same address.
-      idp.addAccount({ sub: 'admin-at-idp', email: 'admin@example.com', emailVerified: true })
-      return { sso: idp.env('Test IdP') }
-    }))
-    return async () => {
-      await stack.stop()
-      await idp.stop()
-    }
+    const shared = await sharedBrowserStack()
+    stack = shared.stack
+    shared.idp.addAccount({
+      sub: 'grip-at-idp',
+      email: 'grip@example.com',
+      emailVerified: true,
+      name: 'Gale Grip',
+    })
+    // The demo admin is also known to the provider, under the same address.
+    shared.idp.addAccount({ sub: 'admin-at-idp', email: 'admin@example.com', emailVerified: true })
   })
 
   async function logInAtProvider(page: Page, email: string) {

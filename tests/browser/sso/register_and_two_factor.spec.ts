@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { test } from '@japa/runner'
 import { generate } from 'otplib'
 import { readOutbox } from '#services/shared/mail/outbox_transport'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 
 const EMAIL = 'new.gaffer@example.com'
 const PASSWORD = 'lamps and cables all day'
@@ -19,12 +16,9 @@ test.group('register, verify, enrol TOTP and sign in with it', (group) => {
   let outbox: string
 
   group.setup(async () => {
-    outbox = await mkdtemp(join(tmpdir(), 'sso-outbox-'))
-    running = await startBrowserStack('totp', () => ({ sso: { MAIL_OUTBOX_DIR: outbox } }))
-    return async () => {
-      await running.stack.stop()
-      await rm(outbox, { recursive: true, force: true })
-    }
+    const shared = await sharedBrowserStack()
+    running = shared
+    outbox = shared.outbox.sso
   })
 
   async function linkFromMail(subject: string) {

@@ -1,12 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import pg from 'pg'
 import type { LocalStack } from '#services/shared/local_stack'
-import { withDatabase } from '#services/shared/embedded_database'
-import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 
 const FILE_NAME = 'Final grade v3.mov'
 
@@ -22,14 +20,7 @@ test.group('transfer shares in the browser', (group) => {
   const content = randomBytes(256 * 1024)
 
   group.setup(async () => {
-    driveRoot = await mkdtemp(join(tmpdir(), 'transfer-shares-drive-'))
-    ;({ stack, seed } = await startBrowserStack('transfer_shares', () => ({
-      transfer: { DRIVE_FS_ROOT: driveRoot },
-    })))
-    return async () => {
-      await stack.stop()
-      await rm(driveRoot, { recursive: true, force: true })
-    }
+    ;({ stack, seed, driveRoot } = await sharedBrowserStack())
   })
 
   /** A finished upload, as the tus endpoint leaves it: bytes on the fs disk and a row. */
@@ -37,12 +28,7 @@ test.group('transfer shares in the browser', (group) => {
     const storageKey = randomBytes(16).toString('hex')
     await mkdir(join(driveRoot, 'public-uploads'), { recursive: true })
     await writeFile(join(driveRoot, 'public-uploads', storageKey), content)
-    const client = new pg.Client({
-      connectionString: withDatabase(
-        process.env.TEST_DATABASE_SERVER_URL!,
-        'browser_transfer_shares_transfer'
-      ),
-    })
+    const client = new pg.Client({ connectionString: stack.options.databaseUrls.transfer })
     await client.connect()
     try {
       await client.query(

@@ -1,13 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import pg from 'pg'
 import type { LocalStack } from '#services/shared/local_stack'
-import { withDatabase } from '#services/shared/embedded_database'
 import { readOutbox } from '#services/shared/mail/outbox_transport'
-import { startBrowserStack } from '#tests/helpers/browser_stack'
+import { sharedBrowserStack } from '#tests/helpers/browser_stack'
 
 const MB = 1024 * 1024
 
@@ -23,23 +21,13 @@ test.group('public uploads in the browser', (group) => {
   let database: pg.Client
 
   group.setup(async () => {
-    driveRoot = await mkdtemp(join(tmpdir(), 'transfer-upload-drive-'))
-    outbox = join(driveRoot, 'outbox')
-    ;({ stack } = await startBrowserStack('transfer_upload', () => ({
-      transfer: { DRIVE_FS_ROOT: driveRoot, MAIL_OUTBOX_DIR: outbox },
-    })))
-    database = new pg.Client({
-      connectionString: withDatabase(
-        process.env.TEST_DATABASE_SERVER_URL!,
-        'browser_transfer_upload_transfer'
-      ),
-    })
+    const shared = await sharedBrowserStack()
+    stack = shared.stack
+    driveRoot = shared.driveRoot
+    outbox = shared.outbox.transfer
+    database = new pg.Client({ connectionString: stack.options.databaseUrls.transfer })
     await database.connect()
-    return async () => {
-      await database.end()
-      await stack.stop()
-      await rm(driveRoot, { recursive: true, force: true })
-    }
+    return () => database.end()
   })
 
   async function storedUpload(fileName: string) {
