@@ -6,13 +6,43 @@
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
+import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
+import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
+import type ScheduleCrewTransformer from '#transformers/schedule/crew_transformer'
+import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_transformer'
+import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
+import type ScheduleProjectTaskTransformer from '#transformers/schedule/project_task_transformer'
+import type ScheduleProjectTransformer from '#transformers/schedule/project_transformer'
+import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
+import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type ScheduleVendorTransformer from '#transformers/schedule/vendor_transformer'
 import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
 export namespace Data {
   export namespace Schedule {
+    export type ActivityLogEntry = InferData<ScheduleActivityLogEntryTransformer>
+    export namespace ActivityLogEntry {
+      export type Variants = InferVariants<ScheduleActivityLogEntryTransformer>
+    }
+    export type Client = InferData<ScheduleClientTransformer>
+    export namespace Client {
+      export type Variants = InferVariants<ScheduleClientTransformer>
+    }
+    export type Crew = InferData<ScheduleCrewTransformer>
+    export namespace Crew {
+      export type Variants = InferVariants<ScheduleCrewTransformer>
+    }
+    export type DayInfo = InferData<ScheduleDayInfoTransformer>
+    export namespace DayInfo {
+      export type Variants = InferVariants<ScheduleDayInfoTransformer>
+    }
+    export type Location = InferData<ScheduleLocationTransformer>
+    export namespace Location {
+      export type Variants = InferVariants<ScheduleLocationTransformer>
+    }
     export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
     export namespace NamedListItem {
       export type Variants = InferVariants<ScheduleNamedListItemTransformer>
@@ -21,9 +51,29 @@ export namespace Data {
     export namespace ProjectStatus {
       export type Variants = InferVariants<ScheduleProjectStatusTransformer>
     }
+    export type ProjectTask = InferData<ScheduleProjectTaskTransformer>
+    export namespace ProjectTask {
+      export type Variants = InferVariants<ScheduleProjectTaskTransformer>
+    }
+    export type Project = InferData<ScheduleProjectTransformer>
+    export namespace Project {
+      export type Variants = InferVariants<ScheduleProjectTransformer>
+    }
+    export type RosterEntry = InferData<ScheduleRosterEntryTransformer>
+    export namespace RosterEntry {
+      export type Variants = InferVariants<ScheduleRosterEntryTransformer>
+    }
+    export type ShareLink = InferData<ScheduleShareLinkTransformer>
+    export namespace ShareLink {
+      export type Variants = InferVariants<ScheduleShareLinkTransformer>
+    }
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+    export type Vendor = InferData<ScheduleVendorTransformer>
+    export namespace Vendor {
+      export type Variants = InferVariants<ScheduleVendorTransformer>
     }
   }
   export type SharedProps = InferSharedProps<InertiaMiddleware>

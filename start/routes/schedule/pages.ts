@@ -6,13 +6,18 @@ import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
 const PagesController = () => import('#controllers/schedule/pages_controller')
+const ProjectPageController = () => import('#controllers/schedule/projects/project_page_controller')
+const DirectoryPageController = () =>
+  import('#controllers/schedule/directory/directory_page_controller')
 
 router
   .group(() => {
     router.get('/', [PagesController, 'home'])
     router.get('/calendar', [PagesController, 'calendar'])
-    router.get('/projects/:id', [PagesController, 'project']).where('id', router.matchers.number())
-    router.get('/directory', [PagesController, 'directory'])
+    router
+      .get('/projects/:id', [ProjectPageController, 'show'])
+      .where('id', router.matchers.number())
+    router.get('/directory', [DirectoryPageController, 'show'])
     router.get('/conflicts', [PagesController, 'conflicts'])
     router.get('/trash', [PagesController, 'trash'])
     router.get('/settings', [PagesController, 'settings'])

@@ -51,8 +51,12 @@ export class DayInfos {
   constructor(protected activity: ActivityLogger) {}
 
   async list(projectId: number) {
-    const rows = await ProjectDayInfo.query().where('project_id', projectId).orderBy('date')
-    return rows.map(dayInfoView)
+    return (await this.rows(projectId)).map(dayInfoView)
+  }
+
+  /** The project's days that have a row, in date order. */
+  rows(projectId: number) {
+    return ProjectDayInfo.query().where('project_id', projectId).orderBy('date')
   }
 
   async forProject(projectId: number) {
