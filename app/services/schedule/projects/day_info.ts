@@ -51,7 +51,8 @@ export class DayInfos {
   constructor(protected activity: ActivityLogger) {}
 
   async list(projectId: number) {
-    return (await this.rows(projectId)).map(dayInfoView)
+    const rows = await this.rows(projectId)
+    return rows.map(dayInfoView)
   }
 
   /** The project's days that have a row, in date order. */
