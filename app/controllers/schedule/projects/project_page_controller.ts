@@ -68,10 +68,10 @@ export default class ProjectPageController {
       }
       throw error
     })
-    const [lookups, activity] = await Promise.all([
-      this.lookups.all(),
-      this.activity(projectId, project ? (activityPage ?? 1) : 1),
-    ])
+    // One read after another, not Promise.all: inside a transaction (the
+    // tests' global one) they share one client, where pg refuses overlapping queries.
+    const lookups = await this.lookups.all()
+    const activity = await this.activity(projectId, project ? (activityPage ?? 1) : 1)
     if (!project) {
       // The page's own "not found" state, which points to the trash.
       return inertia.render('schedule/project', {
@@ -80,21 +80,22 @@ export default class ProjectPageController {
         ...{ clients: [], locations: [] },
       })
     }
-    const [roster, dayInfo, tasks, shareLinks, conflicts, clients, locations] = await Promise.all([
-      this.roster.entries(projectId),
-      this.dayInfos.rows(projectId),
-      this.tasks.list(projectId),
-      this.shareLinks.list({ resourceType: 'project', resourceId: projectId }),
-      // Resolved ones too: the roster shows how each was settled.
-      this.conflictFinder.find({
-        from: project.startDate,
-        to: project.endDate,
-        projectId,
-        includeResolved: true,
-      }),
-      this.clients.list(),
-      this.locations.list({}),
-    ])
+    const roster = await this.roster.entries(projectId)
+    const dayInfo = await this.dayInfos.rows(projectId)
+    const tasks = await this.tasks.list(projectId)
+    const shareLinks = await this.shareLinks.list({
+      resourceType: 'project',
+      resourceId: projectId,
+    })
+    // Resolved ones too: the roster shows how each was settled.
+    const conflicts = await this.conflictFinder.find({
+      from: project.startDate,
+      to: project.endDate,
+      projectId,
+      includeResolved: true,
+    })
+    const clients = await this.clients.list()
+    const locations = await this.locations.list({})
     return inertia.render('schedule/project', {
       user,
       projectId,
