@@ -6,14 +6,24 @@
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
+import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
+import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
 import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
+import type ScheduleCrewTransformer from '#transformers/schedule/crew_transformer'
+import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_transformer'
+import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
+import type ScheduleProjectTaskTransformer from '#transformers/schedule/project_task_transformer'
+import type ScheduleProjectTransformer from '#transformers/schedule/project_transformer'
+import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
+import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type ScheduleVendorTransformer from '#transformers/schedule/vendor_transformer'
 import type SsoAccountSessionTransformer from '#transformers/sso/account_session_transformer'
 import type SsoActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
 import type SsoAuditEntryTransformer from '#transformers/sso/audit_entry_transformer'
@@ -34,6 +44,10 @@ import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
 export namespace Data {
   export namespace Schedule {
+    export type ActivityLogEntry = InferData<ScheduleActivityLogEntryTransformer>
+    export namespace ActivityLogEntry {
+      export type Variants = InferVariants<ScheduleActivityLogEntryTransformer>
+    }
     export type CalendarBooking = InferData<ScheduleCalendarBookingTransformer>
     export namespace CalendarBooking {
       export type Variants = InferVariants<ScheduleCalendarBookingTransformer>
@@ -46,6 +60,10 @@ export namespace Data {
     export namespace CalendarProject {
       export type Variants = InferVariants<ScheduleCalendarProjectTransformer>
     }
+    export type Client = InferData<ScheduleClientTransformer>
+    export namespace Client {
+      export type Variants = InferVariants<ScheduleClientTransformer>
+    }
     export type ConflictResolution = InferData<ScheduleConflictResolutionTransformer>
     export namespace ConflictResolution {
       export type Variants = InferVariants<ScheduleConflictResolutionTransformer>
@@ -53,6 +71,18 @@ export namespace Data {
     export type Conflict = InferData<ScheduleConflictTransformer>
     export namespace Conflict {
       export type Variants = InferVariants<ScheduleConflictTransformer>
+    }
+    export type Crew = InferData<ScheduleCrewTransformer>
+    export namespace Crew {
+      export type Variants = InferVariants<ScheduleCrewTransformer>
+    }
+    export type DayInfo = InferData<ScheduleDayInfoTransformer>
+    export namespace DayInfo {
+      export type Variants = InferVariants<ScheduleDayInfoTransformer>
+    }
+    export type Location = InferData<ScheduleLocationTransformer>
+    export namespace Location {
+      export type Variants = InferVariants<ScheduleLocationTransformer>
     }
     export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
     export namespace NamedListItem {
@@ -62,9 +92,29 @@ export namespace Data {
     export namespace ProjectStatus {
       export type Variants = InferVariants<ScheduleProjectStatusTransformer>
     }
+    export type ProjectTask = InferData<ScheduleProjectTaskTransformer>
+    export namespace ProjectTask {
+      export type Variants = InferVariants<ScheduleProjectTaskTransformer>
+    }
+    export type Project = InferData<ScheduleProjectTransformer>
+    export namespace Project {
+      export type Variants = InferVariants<ScheduleProjectTransformer>
+    }
+    export type RosterEntry = InferData<ScheduleRosterEntryTransformer>
+    export namespace RosterEntry {
+      export type Variants = InferVariants<ScheduleRosterEntryTransformer>
+    }
+    export type ShareLink = InferData<ScheduleShareLinkTransformer>
+    export namespace ShareLink {
+      export type Variants = InferVariants<ScheduleShareLinkTransformer>
+    }
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+    export type Vendor = InferData<ScheduleVendorTransformer>
+    export namespace Vendor {
+      export type Variants = InferVariants<ScheduleVendorTransformer>
     }
   }
   export namespace Sso {

@@ -42,23 +42,6 @@ export default class PagesController {
     })
   }
 
-  async project(ctx: HttpContext) {
-    const projectId = Number(ctx.params.id)
-    return this.signedIn(ctx, async (user) =>
-      ctx.inertia.render('schedule/project', {
-        user,
-        projectId,
-        lookups: await this.lookups.all(),
-      })
-    )
-  }
-
-  async directory(ctx: HttpContext) {
-    return this.signedIn(ctx, async (user) =>
-      ctx.inertia.render('schedule/directory', { user, lookups: await this.lookups.all() })
-    )
-  }
-
   async trash(ctx: HttpContext) {
     return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/trash', { user }))
   }

@@ -110,52 +110,6 @@ export type RosterEntry = {
   dayNotes: DayNote[]
 }
 
-export type DayInfo = {
-  /** null for a day with nothing on it (it has no row). */
-  id: number | null
-  projectId: number
-  date: string
-  title: string | null
-  callTime: string | null
-  wrapTime: string | null
-  notes: string | null
-  locationId: number | null
-}
-
-export type ProjectDetail = Project & {
-  client: Client | null
-  location: Location | null
-  projectStatus: ProjectStatus | null
-  roster: RosterEntry[]
-  dayInfo: DayInfo[]
-}
-
-export type ProjectTask = {
-  id: number
-  projectId: number
-  text: string
-  completed: boolean
-  completedAt: string | null
-  completedBy: string | null
-  completedByName: string | null
-  authorId: string | null
-  authorName: string | null
-  sortOrder: number
-}
-
-export type ActivityLog = {
-  id: number
-  actorId: string | null
-  actorName: string | null
-  action: string
-  entityType: string
-  entityId: string | null
-  projectId: number | null
-  summary: string
-  changes: Record<string, { from: unknown; to: unknown }> | null
-  createdAt: string
-}
-
 export type Paginated<T> = {
   meta: { total: number; perPage: number; currentPage: number; lastPage: number }
   data: T[]
@@ -191,22 +145,6 @@ export type TrashItem = {
   purgeAt: string
   startDate?: string
   endDate?: string
-}
-
-export type ShareLink = {
-  id: number
-  token: string
-  url: string
-  resourceType: 'project' | 'crew' | 'vendor'
-  resourceId: number
-  resourceName: string
-  label: string | null
-  expiresAt: string | null
-  revokedAt: string | null
-  state: 'active' | 'expired' | 'revoked'
-  viewCount: number
-  lastViewedAt: string | null
-  createdAt: string
 }
 
 /** GET /api/conflicts-data. */

@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { router } from '@inertiajs/react'
 import { api } from '~/components/shared/api'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
 import { Tabs, useQueryParam } from '~/components/shared/tabs'
 import { useToast } from '~/components/shared/toasts'
 import { useFieldSaves } from '~/components/shared/save_feedback'
-import { errorMessage } from '~/components/shared/api'
 import type { Lookups } from '~/components/schedule/lookups'
 import { RecordList } from '~/components/schedule/directory/record_list'
 import { RecordDetail } from '~/components/schedule/directory/record_detail'
@@ -14,13 +14,22 @@ import {
   type DirectoryTabKey,
 } from '~/components/schedule/directory/tabs_config'
 import type { SessionUser } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 
-const TAB_KEYS = DIRECTORY_TABS.map((tab) => tab.key)
+/** GET /directory?tab=: the open tab and its records, by name. */
+type DirectoryPageProps = {
+  user: SessionUser
+  tab: DirectoryTabKey
+  records: (
+    Data.Schedule.Crew | Data.Schedule.Vendor | Data.Schedule.Location | Data.Schedule.Client
+  )[]
+  lookups: Lookups
+}
 
-export default function DirectoryPage({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
+export default function DirectoryPage({ user, tab, records, lookups }: DirectoryPageProps) {
   return (
     <ScheduleShell user={user} title="Directory">
-      <Directory lookups={lookups} />
+      <Directory tabKey={tab} records={records as DirectoryRecord[]} lookups={lookups} />
     </ScheduleShell>
   )
 }
@@ -43,32 +52,29 @@ function byName(a: DirectoryRecord, b: DirectoryRecord) {
 }
 
 /** Crew, vendors, locations and clients: find, open, add, edit and delete. */
-function Directory({ lookups }: { lookups: Lookups }) {
+function Directory(props: {
+  tabKey: DirectoryTabKey
+  records: DirectoryRecord[]
+  lookups: Lookups
+}) {
   const toast = useToast()
-  const [tabKey, setTabKey] = useQueryParam<DirectoryTabKey>('tab', 'crew', TAB_KEYS)
+  const { lookups } = props
   const [selected, setSelected] = useQueryParam<string>('id', '')
-  const tab = DIRECTORY_TABS.find((candidate) => candidate.key === tabKey) ?? DIRECTORY_TABS[0]
-  const [loaded, setLoaded] = useState<{ tab: DirectoryTabKey; records: DirectoryRecord[] } | null>(
-    null
-  )
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const tab =
+    DIRECTORY_TABS.find((candidate) => candidate.key === props.tabKey) ?? DIRECTORY_TABS[0]
+  // The server's list of the open tab, with this page's saves applied (ids repeat across tabs).
+  const [loaded, setLoaded] = useState({
+    tab: tab.key,
+    source: props.records,
+    records: props.records,
+  })
+  if (loaded.source !== props.records) {
+    setLoaded({ tab: tab.key, source: props.records, records: props.records })
+  }
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
-  const records = loaded?.tab === tab.key ? loaded.records : null
+  const records = loaded.tab === tab.key ? loaded.records : null
   // Kept here, not in the rows: the virtual list unmounts rows scrolled out of view.
   const stars = useFieldSaves<boolean>(saveStar)
-
-  useEffect(() => {
-    let current = true
-    api<DirectoryRecord[]>('GET', tab.url)
-      .then((list) => current && setLoaded({ tab: tab.key, records: list }))
-      .catch(
-        (error: unknown) =>
-          current && setLoadError(`Could not load ${tab.plural}: ${errorMessage(error)}`)
-      )
-    return () => {
-      current = false
-    }
-  }, [tab])
 
   const shown = useMemo(() => {
     const needle = filters.search.trim().toLowerCase()
@@ -95,11 +101,15 @@ function Directory({ lookups }: { lookups: Lookups }) {
     })
   }, [records, filters, tab])
 
+  /** Another tab is a partial reload: only the tab and its records come back. */
   function switchTab(next: DirectoryTabKey) {
     setSelected(null)
     setFilters(NO_FILTERS)
-    setLoadError(null)
-    setTabKey(next)
+    router.get('/directory', next === 'crew' ? {} : { tab: next }, {
+      only: ['tab', 'records'],
+      preserveState: true,
+      preserveScroll: true,
+    })
   }
 
   function setRecords(update: (list: DirectoryRecord[]) => DirectoryRecord[]) {
@@ -162,11 +172,6 @@ function Directory({ lookups }: { lookups: Lookups }) {
         current={tab.key}
         onChange={switchTab}
       />
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
       <div className={selected ? 'sc-directory-body sc-with-detail' : 'sc-directory-body'}>
         <section className="card sc-directory-list" aria-label={`${tab.label} list`}>
           <div className="sc-filters">
@@ -218,7 +223,7 @@ function Directory({ lookups }: { lookups: Lookups }) {
               </label>
             )}
           </div>
-          {records === null && !loadError && <p className="muted">Loading…</p>}
+          {records === null && <p className="muted">Loading…</p>}
           {records?.length === 0 && (
             <p className="sc-empty">
               No {tab.plural} yet. Add the first with “New {tab.noun}”.

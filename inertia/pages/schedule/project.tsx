@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { Head, router } from '@inertiajs/react'
-import { api, ApiError } from '~/components/shared/api'
+import { useCallback, useMemo, useState } from 'react'
+import { Head, Link, router } from '@inertiajs/react'
+import { api } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
 import { useToast } from '~/components/shared/toasts'
@@ -13,36 +13,48 @@ import { ProjectDetails } from '~/components/schedule/projects/project_details'
 import { Roster } from '~/components/schedule/projects/roster'
 import { DayInfoTable } from '~/components/schedule/projects/day_info'
 import { Tasks } from '~/components/schedule/projects/tasks'
-import { ActivityLogList } from '~/components/schedule/activity/activity_log'
-import type {
-  Client,
-  Conflict,
-  ConflictsData,
-  DayInfo,
-  Location,
-  Project,
-  ProjectDetail,
-  RosterEntry,
-  SessionUser,
-} from '~/components/schedule/types'
+import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
+import type { Conflict, SessionUser } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 
-export default function ProjectPage({
-  user,
-  projectId,
-  lookups,
-}: {
+type DayInfo = Data.Schedule.DayInfo
+
+/** GET /projects/:id: the first render has everything; `project` is null for a missing one. */
+type ProjectPageProps = {
   user: SessionUser
   projectId: number
+  project: Data.Schedule.Project | null
+  roster: Data.Schedule.RosterEntry[]
+  dayInfo: DayInfo[]
+  tasks: Data.Schedule.ProjectTask[]
+  shareLinks: Data.Schedule.ShareLink[]
+  conflicts: Conflict[]
+  activity: ActivityPage
+  clients: Data.Schedule.Client[]
+  locations: Data.Schedule.Location[]
   lookups: Lookups
-}) {
+}
+
+export default function ProjectPage(props: ProjectPageProps) {
   return (
-    <ScheduleShell user={user} title="Project">
-      <ProjectView projectId={projectId} lookups={lookups} />
+    <ScheduleShell user={props.user} title="Project">
+      {props.project ? (
+        <ProjectView {...props} project={props.project} />
+      ) : (
+        <section className="card sc-page-card">
+          <h1>Project not found</h1>
+          <p>
+            This project does not exist, or it was deleted. Deleted projects wait in the{' '}
+            <Link href="/trash">trash</Link> for 30 days, where you can restore them.
+          </p>
+          <Link className="button" href="/calendar">
+            Back to the calendar
+          </Link>
+        </section>
+      )}
     </ScheduleShell>
   )
 }
-
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'failed'; message: string }
 
 function emptyDay(projectId: number, date: string): DayInfo {
   return {
@@ -60,84 +72,36 @@ function emptyDay(projectId: number, date: string): DayInfo {
 /**
  * Everything about one project on one page. Each change saves at once; a
  * change that double-books someone warns (it never blocks), and the
- * project's conflicts show on the roster.
+ * project's conflicts show on the roster. After a save the page reloads
+ * only the props the change affects: the conflicts and the activity log.
  */
-function ProjectView(props: { projectId: number; lookups: Lookups }) {
+function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project }) {
   const toast = useToast()
-  const { projectId, lookups } = props
-  const [project, setProject] = useState<Project | null>(null)
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-  const [roster, setRoster] = useState<RosterEntry[]>([])
-  const [dayInfo, setDayInfo] = useState<DayInfo[]>([])
-  const [clients, setClients] = useState<Client[]>([])
-  const [locations, setLocations] = useState<Location[]>([])
-  const [conflicts, setConflicts] = useState<Conflict[]>([])
-  const [version, setVersion] = useState(0)
-  const conflictsRef = useRef<Conflict[]>([])
+  const { projectId, lookups, clients, locations, conflicts } = props
+  const [project, setProject] = useState(props.project)
+  const [roster, setRoster] = useState(props.roster)
+  const [dayInfo, setDayInfo] = useState(props.dayInfo)
 
-  useEffect(() => {
-    api<ProjectDetail>('GET', `/api/projects/${projectId}`)
-      .then((detail) => {
-        const { roster: entries, dayInfo: days, ...own } = detail
-        setProject(own)
-        setRoster(entries)
-        setDayInfo(days)
-      })
-      .catch((error: unknown) =>
-        setLoad(
-          error instanceof ApiError && error.status === 404
-            ? { state: 'missing' }
-            : { state: 'failed', message: errorMessage(error) }
-        )
-      )
-    Promise.all([api<Client[]>('GET', '/api/clients'), api<Location[]>('GET', '/api/locations')])
-      .then(([clientList, locationList]) => {
-        setClients(clientList)
-        setLocations(locationList)
-      })
-      .catch((error: unknown) =>
-        toast.error(`Could not load clients and locations: ${errorMessage(error)}`)
-      )
-  }, [projectId, toast])
-
-  const startDate = project?.startDate
-  const endDate = project?.endDate
-  const [conflictCheck, setConflictCheck] = useState(0)
-  useEffect(() => {
-    if (!startDate || !endDate) {
-      return
-    }
-    let current = true
-    const query = new URLSearchParams({ from: startDate, to: endDate, includeResolved: 'true' })
-    api<ConflictsData>('GET', `/api/conflicts-data?${query}`)
-      .then((data) => {
-        if (current) {
-          const mine = data.conflicts.filter((conflict) => conflict.projectIds.includes(projectId))
-          conflictsRef.current = mine
-          setConflicts(mine)
-        }
-      })
-      .catch((error: unknown) =>
-        toast.error(`Could not check for double bookings: ${errorMessage(error)}`)
-      )
-    return () => {
-      current = false
-    }
-  }, [projectId, startDate, endDate, toast, conflictCheck])
+  const refresh = useCallback(() => {
+    router.get(
+      `/projects/${projectId}`,
+      {},
+      { only: ['conflicts', 'activity'], preserveState: true, preserveScroll: true, replace: true }
+    )
+  }, [projectId])
 
   /** After any saved change: warn about new double bookings, refresh conflicts and the log. */
   const afterSave = useCallback(
     (saved?: Conflict[]) => {
       if (saved) {
-        warnAboutNewConflicts(toast, conflictsRef.current, saved, projectId)
+        warnAboutNewConflicts(toast, conflicts, saved, projectId)
       }
-      setConflictCheck((current) => current + 1)
-      setVersion((current) => current + 1)
+      refresh()
     },
-    [projectId, toast]
+    [conflicts, projectId, toast, refresh]
   )
 
-  const days = useMemo(() => (project ? daysOf(project.startDate, project.endDate) : []), [project])
+  const days = useMemo(() => daysOf(project.startDate, project.endDate), [project])
 
   async function deleteProject() {
     try {
@@ -146,31 +110,6 @@ function ProjectView(props: { projectId: number; lookups: Lookups }) {
     } catch (error) {
       toast.error(`Could not delete the project: ${errorMessage(error)}`)
     }
-  }
-
-  if (!project) {
-    if (load.state === 'missing') {
-      return (
-        <section className="card sc-page-card">
-          <h1>Project not found</h1>
-          <p>
-            This project does not exist, or it was deleted. Deleted projects wait in the{' '}
-            <a href="/trash">trash</a> for 30 days, where you can restore them.
-          </p>
-          <a className="button" href="/calendar">
-            Back to the calendar
-          </a>
-        </section>
-      )
-    }
-    if (load.state === 'failed') {
-      return (
-        <p className="error" role="alert">
-          Could not load the project: {load.message}
-        </p>
-      )
-    }
-    return <p className="muted">Loading…</p>
   }
 
   const openConflicts = conflicts.filter((conflict) => !conflict.resolution).length
@@ -194,9 +133,9 @@ function ProjectView(props: { projectId: number; lookups: Lookups }) {
           </p>
         </div>
         <div className="sc-buttons">
-          <a className="button secondary" href={`/calendar?date=${project.startDate}`}>
+          <Link className="button secondary" href={`/calendar?date=${project.startDate}`}>
             Show in calendar
-          </a>
+          </Link>
           <ConfirmButton
             danger
             label="Delete project"
@@ -219,7 +158,7 @@ function ProjectView(props: { projectId: number; lookups: Lookups }) {
           clients={clients}
           locations={locations}
           onSaved={(saved, savedConflicts) => {
-            setProject((current) => current && { ...current, ...saved })
+            setProject((current) => ({ ...current, ...saved }))
             afterSave(savedConflicts)
           }}
         />
@@ -239,13 +178,14 @@ function ProjectView(props: { projectId: number; lookups: Lookups }) {
 
       <div className="sc-columns">
         <div className="card">
-          <Tasks projectId={projectId} onChanged={() => setVersion((current) => current + 1)} />
+          <Tasks projectId={projectId} tasks={props.tasks} onChanged={refresh} />
         </div>
         <div className="card">
           <ShareLinksPanel
             resourceType="project"
             resourceId={projectId}
             resourceName={project.name}
+            links={props.shareLinks}
           />
         </div>
       </div>
@@ -261,13 +201,13 @@ function ProjectView(props: { projectId: number; lookups: Lookups }) {
               const day = current.find((other) => other.date === date) ?? emptyDay(projectId, date)
               return [...current.filter((other) => other.date !== date), { ...day, ...saved }]
             })
-            setVersion((current) => current + 1)
+            refresh()
           }}
         />
       </div>
 
       <div className="card">
-        <ActivityLogList projectId={projectId} version={version} />
+        <ActivityLogList projectId={projectId} activity={props.activity} />
       </div>
     </div>
   )

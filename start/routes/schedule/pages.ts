@@ -10,13 +10,18 @@ const CalendarPageController = () =>
   import('#controllers/schedule/calendar/calendar_page_controller')
 const ConflictsPageController = () =>
   import('#controllers/schedule/calendar/conflicts_page_controller')
+const ProjectPageController = () => import('#controllers/schedule/projects/project_page_controller')
+const DirectoryPageController = () =>
+  import('#controllers/schedule/directory/directory_page_controller')
 
 router
   .group(() => {
     router.get('/', [PagesController, 'home'])
     router.get('/calendar', [CalendarPageController, 'show'])
-    router.get('/projects/:id', [PagesController, 'project']).where('id', router.matchers.number())
-    router.get('/directory', [PagesController, 'directory'])
+    router
+      .get('/projects/:id', [ProjectPageController, 'show'])
+      .where('id', router.matchers.number())
+    router.get('/directory', [DirectoryPageController, 'show'])
     router.get('/conflicts', [ConflictsPageController, 'show'])
     router.get('/trash', [PagesController, 'trash'])
     router.get('/settings', [PagesController, 'settings'])

@@ -40,16 +40,35 @@ test.group('schedule project page in the browser', (group) => {
     )
   }
 
+  /**
+   * Waits until the drag-and-drop live region tells a screen reader that the
+   * dragged row `dragged` is over the row `over` (roster keys such as `crew-4`). dnd-kit
+   * measures each keyboard step against the rows as they stood after the last
+   * one, so the next key waits for this: a key pressed while the page is still
+   * busy (say, rendering the reload after a save) would be measured against
+   * the old rows and the step lost.
+   */
+  async function announcedOver(page: Page, dragged: string, over: string) {
+    await page
+      .locator('[id^="DndLiveRegion"]')
+      .filter({ hasText: `Draggable item ${dragged} was moved over droppable area ${over}.` })
+      .waitFor({ state: 'attached' })
+  }
+
   async function moveUp(page: Page, name: string, steps: number) {
-    const handle = page.getByRole('button', { name: `Move ${name}` })
-    await handle.focus()
+    const rows = await page.locator('[data-testid^="roster-"]').all()
+    const ids = await Promise.all(
+      rows.map(async (row) => ((await row.getAttribute('data-testid')) ?? '').slice(7))
+    )
+    const names = await rosterOrder(page)
+    const from = names.indexOf(name)
+    await page.getByRole('button', { name: `Move ${name}` }).focus()
     await page.keyboard.press('Space')
-    // dnd-kit measures the rows between key presses; a pause lets each step land.
-    for (let step = 0; step < steps; step++) {
-      await page.waitForTimeout(200)
+    await announcedOver(page, ids[from], ids[from])
+    for (let step = 1; step <= steps; step++) {
       await page.keyboard.press('ArrowUp')
+      await announcedOver(page, ids[from], ids[from - step])
     }
-    await page.waitForTimeout(200)
     await page.keyboard.press('Space')
   }
 

@@ -10,6 +10,12 @@ export type ActivityLogFilter = {
 export class ActivityLogQueries {
   /** Newest first; entries written in one transaction keep their order by id. */
   async list(filter: ActivityLogFilter, page: number, perPage: number) {
+    const result = await this.paginate(filter, page, perPage)
+    return result.serialize()
+  }
+
+  /** The same page as Lucid models, for a transformer. */
+  paginate(filter: ActivityLogFilter, page: number, perPage: number) {
     const query = ActivityLog.query().orderBy('created_at', 'desc').orderBy('id', 'desc')
     if (filter.projectId !== undefined) {
       query.where('project_id', filter.projectId)
@@ -20,7 +26,6 @@ export class ActivityLogQueries {
     if (filter.entityId !== undefined) {
       query.where('entity_id', filter.entityId)
     }
-    const result = await query.paginate(page, perPage)
-    return result.serialize()
+    return query.paginate(page, perPage)
   }
 }

@@ -51,8 +51,13 @@ export class DayInfos {
   constructor(protected activity: ActivityLogger) {}
 
   async list(projectId: number) {
-    const rows = await ProjectDayInfo.query().where('project_id', projectId).orderBy('date')
+    const rows = await this.rows(projectId)
     return rows.map(dayInfoView)
+  }
+
+  /** The project's days that have a row, in date order. */
+  rows(projectId: number) {
+    return ProjectDayInfo.query().where('project_id', projectId).orderBy('date')
   }
 
   async forProject(projectId: number) {

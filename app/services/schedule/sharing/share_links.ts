@@ -18,6 +18,24 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
 
 export type ShareLinkState = 'active' | 'expired' | 'revoked'
 
+/** A link as the API shows it: the row, its absolute URL, its state and its resource's name. */
+export type PresentedShareLink = {
+  id: number
+  token: string
+  url: string
+  resourceType: SharedResource
+  resourceId: number
+  resourceName: string | null
+  label: string | null
+  expiresAt: string | null
+  revokedAt: string | null
+  state: ShareLinkState
+  viewCount: number
+  lastViewedAt: string | null
+  createdBy: string | null
+  createdAt: string
+}
+
 export type ShareLinkChanges = {
   label?: string | null
   expiresAt?: Date | null
@@ -193,7 +211,7 @@ export class ShareLinks {
   }
 
   /** The API's ShareLink: the row, its absolute URL, its state and its resource's name. */
-  protected async present(links: PublicShareLink[]) {
+  protected async present(links: PublicShareLink[]): Promise<PresentedShareLink[]> {
     const names = new Map<string, string>()
     for (const type of Object.keys(MODELS) as SharedResource[]) {
       const ids = links.filter((link) => link.resourceType === type).map((link) => link.resourceId)
@@ -223,7 +241,7 @@ export class ShareLinks {
       viewCount: link.viewCount,
       lastViewedAt: link.lastViewedAt?.toISO() ?? null,
       createdBy: link.createdBy,
-      createdAt: link.createdAt.toISO(),
+      createdAt: link.createdAt.toISO()!,
     }))
   }
 }

@@ -1,59 +1,38 @@
-import { useEffect, useState } from 'react'
-import { api } from '~/components/shared/api'
+import { router } from '@inertiajs/react'
 import { Pager } from '~/components/shared/pager'
-import { errorMessage } from '~/components/shared/api'
 import { formatTimestamp } from '~/components/schedule/dates'
-import type { ActivityLog, Paginated } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 
-const PER_PAGE = 20
+/** One page of a project's log, newest first, as the project page's `activity` prop carries it. */
+export type ActivityPage = {
+  meta: { total: number; perPage: number; currentPage: number; lastPage: number }
+  data: Data.Schedule.ActivityLogEntry[]
+}
 
 /**
- * Who changed what on the project, newest first. `version` goes up with every
- * change made on this page, which brings the first page back up to date.
+ * Who changed what on the project, newest first. Another page of the log is
+ * a partial reload of the `activity` prop (?activityPage); a change made on
+ * the page reloads it at its newest page.
  */
-export function ActivityLogList(props: { projectId: number; version: number }) {
-  // A page asked for before the latest change counts no more: the log opens at its newest page.
-  const [requested, setRequested] = useState({ page: 1, version: props.version })
-  const page = requested.version === props.version ? requested.page : 1
-  const [result, setResult] = useState<Paginated<ActivityLog> | null>(null)
-  const [error, setError] = useState<string | null>(null)
+export function ActivityLogList(props: { projectId: number; activity: ActivityPage }) {
+  const { meta, data } = props.activity
 
-  useEffect(() => {
-    const query = new URLSearchParams({
-      projectId: String(props.projectId),
-      page: String(page),
-      perPage: String(PER_PAGE),
+  function showPage(page: number) {
+    router.get(`/projects/${props.projectId}`, page > 1 ? { activityPage: page } : {}, {
+      only: ['activity'],
+      preserveState: true,
+      preserveScroll: true,
     })
-    let current = true
-    api<Paginated<ActivityLog>>('GET', `/api/activity-logs?${query}`)
-      .then((loaded) => {
-        if (current) {
-          setResult(loaded)
-          setError(null)
-        }
-      })
-      .catch(
-        (failure: unknown) =>
-          current && setError(`Could not load the activity: ${errorMessage(failure)}`)
-      )
-    return () => {
-      current = false
-    }
-  }, [props.projectId, props.version, page])
+  }
 
   return (
     <section className="sc-section" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Activity</h2>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {result?.data.length === 0 && <p className="sc-empty">Nothing has happened yet.</p>}
-      {result && result.data.length > 0 && (
+      {data.length === 0 && <p className="sc-empty">Nothing has happened yet.</p>}
+      {data.length > 0 && (
         <>
           <ol className="sc-activity">
-            {result.data.map((entry) => (
+            {data.map((entry) => (
               <li key={entry.id}>
                 <span className="muted small sc-nowrap">{formatTimestamp(entry.createdAt)}</span>
                 <span>
@@ -70,16 +49,16 @@ export function ActivityLogList(props: { projectId: number; version: number }) {
               </li>
             ))}
           </ol>
-          {result.meta.lastPage > 1 && (
+          {meta.lastPage > 1 && (
             <Pager
               noun="entries"
               meta={{
-                total: result.meta.total,
-                page: result.meta.currentPage,
-                perPage: result.meta.perPage,
-                lastPage: result.meta.lastPage,
+                total: meta.total,
+                page: meta.currentPage,
+                perPage: meta.perPage,
+                lastPage: meta.lastPage,
               }}
-              onPage={(next) => setRequested({ page: next, version: props.version })}
+              onPage={showPage}
             />
           )}
         </>

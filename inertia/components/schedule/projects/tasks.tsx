@@ -1,25 +1,25 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { api } from '~/components/shared/api'
 import { errorMessage } from '~/components/shared/api'
 import { formatTimestamp } from '~/components/schedule/dates'
 import { SortableList } from '~/components/shared/sortable_list'
 import { useToast } from '~/components/shared/toasts'
 import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
-import type { ProjectTask } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type ProjectTask = Data.Schedule.ProjectTask
 
 /** The project's checklist: add, tick off, reword, delete and reorder tasks. */
-export function Tasks(props: { projectId: number; onChanged: () => void }) {
+export function Tasks(props: {
+  projectId: number
+  /** The checklist as the page's first render has it; later changes stay here. */
+  tasks: ProjectTask[]
+  onChanged: () => void
+}) {
   const toast = useToast()
-  const [tasks, setTasks] = useState<ProjectTask[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const [tasks, setTasks] = useState<ProjectTask[] | null>(props.tasks)
   const [text, setText] = useState('')
   const [adding, setAdding] = useState(false)
-
-  useEffect(() => {
-    api<ProjectTask[]>('GET', `/api/project-tasks?projectId=${props.projectId}`)
-      .then(setTasks)
-      .catch((error: unknown) => setLoadError(`Could not load the tasks: ${errorMessage(error)}`))
-  }, [props.projectId])
 
   function replace(updated: ProjectTask) {
     setTasks((current) => current?.map((task) => (task.id === updated.id ? updated : task)) ?? null)
@@ -100,11 +100,6 @@ export function Tasks(props: { projectId: number; onChanged: () => void }) {
           </span>
         )}
       </div>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
       {tasks?.length === 0 && <p className="sc-empty">No tasks yet. Add the first one below.</p>}
       {tasks && tasks.length > 0 && (
         <SortableList

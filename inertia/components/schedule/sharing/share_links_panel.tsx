@@ -4,7 +4,9 @@ import { ConfirmButton } from '~/components/shared/confirm_button'
 import { errorMessage } from '~/components/shared/api'
 import { formatTimestamp, formatTimestampDay, today } from '~/components/schedule/dates'
 import { useToast } from '~/components/shared/toasts'
-import type { ShareLink } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type ShareLink = Data.Schedule.ShareLink
 
 const STATE_LABELS: Record<ShareLink['state'], string> = {
   active: 'Active',
@@ -21,15 +23,18 @@ export function ShareLinksPanel(props: {
   resourceType: ShareLink['resourceType']
   resourceId: number
   resourceName: string
+  /** The resource's links as the page's first render has them; without them, the panel asks. */
+  links?: ShareLink[]
 }) {
   const toast = useToast()
-  const [links, setLinks] = useState<ShareLink[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [label, setLabel] = useState('')
-  const [expiresOn, setExpiresOn] = useState('')
-  const [creating, setCreating] = useState(false)
+  const [links, setLinks] = useState<ShareLink[] | null>(props.links ?? null)
+  const given = props.links !== undefined
 
+  // The directory's record detail does not carry the links in its props yet.
   useEffect(() => {
+    if (given) {
+      return
+    }
     const query = new URLSearchParams({
       resourceType: props.resourceType,
       resourceId: String(props.resourceId),
@@ -37,9 +42,12 @@ export function ShareLinksPanel(props: {
     api<ShareLink[]>('GET', `/api/share?${query}`)
       .then(setLinks)
       .catch((error: unknown) =>
-        setLoadError(`Could not load the share links: ${errorMessage(error)}`)
+        toast.error(`Could not load the share links: ${errorMessage(error)}`)
       )
-  }, [props.resourceType, props.resourceId])
+  }, [given, props.resourceType, props.resourceId, toast])
+  const [label, setLabel] = useState('')
+  const [expiresOn, setExpiresOn] = useState('')
+  const [creating, setCreating] = useState(false)
 
   async function create(event: FormEvent) {
     event.preventDefault()
@@ -102,11 +110,6 @@ export function ShareLinksPanel(props: {
         Anyone with a link sees {props.resourceName}&apos;s dates and bookings without signing in,
         but no phone numbers, emails or internal notes.
       </p>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
       {links?.length === 0 && <p className="muted">No share links yet.</p>}
       {links && links.length > 0 && (
         <ul className="sc-share-links">

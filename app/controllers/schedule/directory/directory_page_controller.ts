@@ -1,0 +1,76 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import vine from '@vinejs/vine'
+import type Crew from '#models/schedule/crew'
+import type Vendor from '#models/schedule/vendor'
+import type Location from '#models/schedule/location'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
+import { ScheduleLookups } from '#services/schedule/directory/lookups'
+import { Clients } from '#services/schedule/directory/clients'
+import { CrewDirectory } from '#services/schedule/directory/crew_directory'
+import { VendorDirectory } from '#services/schedule/directory/vendor_directory'
+import { Locations } from '#services/schedule/directory/locations'
+import { serializer } from '#services/shared/serialize'
+import CrewTransformer from '#transformers/schedule/crew_transformer'
+import VendorTransformer from '#transformers/schedule/vendor_transformer'
+import LocationTransformer from '#transformers/schedule/location_transformer'
+import ClientTransformer from '#transformers/schedule/client_transformer'
+
+export const DIRECTORY_TABS = ['crew', 'vendors', 'locations', 'clients'] as const
+export type DirectoryTab = (typeof DIRECTORY_TABS)[number]
+
+const directoryPageQuery = vine.create({
+  tab: vine.enum(DIRECTORY_TABS).optional(),
+})
+
+/**
+ * GET /directory: the open tab (?tab, crew by default) with its whole list
+ * on the first render. Switching tabs is an Inertia visit that reloads only
+ * `tab` and `records`; saves go through the JSON API.
+ */
+@inject()
+export default class DirectoryPageController {
+  constructor(
+    protected users: ScheduleUsers,
+    protected lookups: ScheduleLookups,
+    protected crew: CrewDirectory,
+    protected vendors: VendorDirectory,
+    protected locations: Locations,
+    protected clients: Clients
+  ) {}
+
+  async show({ inertia, request, response, session }: HttpContext) {
+    const appUser = await this.users.signedIn(session)
+    if (!appUser) {
+      return response.redirect('/login')
+    }
+    const { tab = 'crew' } = await directoryPageQuery.validate(request.qs())
+    return inertia.render('schedule/directory', {
+      user: toSessionUser(appUser),
+      tab,
+      records: () => this.records(tab),
+      lookups: () => this.lookups.all(),
+    })
+  }
+
+  /** The tab's records by name, as its /api list route answers them. */
+  protected async records(tab: DirectoryTab) {
+    switch (tab) {
+      case 'crew':
+        return serializer.serialize(
+          CrewTransformer.transform((await this.crew.list({})) as unknown as Crew[])
+        )
+      case 'vendors':
+        return serializer.serialize(
+          VendorTransformer.transform((await this.vendors.list({})) as unknown as Vendor[])
+        )
+      case 'locations':
+        return serializer.serialize(
+          LocationTransformer.transform((await this.locations.list({})) as unknown as Location[])
+        )
+      case 'clients':
+        return serializer.serialize(ClientTransformer.transform(await this.clients.list()))
+    }
+  }
+}
