@@ -1,27 +1,20 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
-import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import {
   scheduleSession,
   type ScheduleSessionUser,
 } from '#services/schedule/people/schedule_session'
 import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
 
-/** What every signed-in page receives. */
-export type SchedulePageProps = { user: ScheduleSessionUser }
-
 /**
  * The app's pages. Each reads the person from app_users (not only the
  * session), so a removed person is sent to sign in and a role change shows
- * at once; the pages load their data from the JSON API.
+ * at once.
  */
 @inject()
 export default class PagesController {
-  constructor(
-    protected users: ScheduleUsers,
-    protected lookups: ScheduleLookups
-  ) {}
+  constructor(protected users: ScheduleUsers) {}
 
   /**
    * The front page. Signed in, it is the calendar. Signed out with nothing to

@@ -1,28 +1,8 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { assignCrew, createCrew, createProject } from '#tests/helpers/schedule_records'
-
-/** An Inertia visit (JSON page object); `only` makes it a partial reload of those props. */
-function inertiaVisit(
-  client: any,
-  url: string,
-  session: Record<string, unknown>,
-  only?: { component: string; props: string[] }
-) {
-  const request = client
-    .get(url)
-    .header('x-inertia', 'true')
-    .header('x-inertia-version', '1')
-    .withSession(session)
-    .redirects(0)
-  if (only) {
-    request
-      .header('x-inertia-partial-component', only.component)
-      .header('x-inertia-partial-data', only.props.join(','))
-  }
-  return request
-}
 
 test.group('calendar and conflicts pages', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -42,7 +22,7 @@ test.group('calendar and conflicts pages', (group) => {
     const response = await inertiaVisit(
       client,
       '/calendar?view=month&mode=projects&date=2025-05-14',
-      session
+      { session }
     )
     response.assertStatus(200)
     const page = response.body()
@@ -85,8 +65,13 @@ test.group('calendar and conflicts pages', (group) => {
     const response = await inertiaVisit(
       client,
       '/calendar?view=month&mode=people&date=2025-07-01',
-      session,
-      { component: 'schedule/calendar', props: ['place', 'people', 'projects', 'conflicts'] }
+      {
+        session,
+        partial: {
+          component: 'schedule/calendar',
+          only: ['place', 'people', 'projects', 'conflicts'],
+        },
+      }
     )
     response.assertStatus(200)
     const props = response.body().props
@@ -121,7 +106,7 @@ test.group('calendar and conflicts pages', (group) => {
     await assignCrew(shoot, zoe)
     await assignCrew(recce, zoe)
 
-    const page = await inertiaVisit(client, '/conflicts?from=2025-05-01&to=2025-05-31', session)
+    const page = await inertiaVisit(client, '/conflicts?from=2025-05-01&to=2025-05-31', { session })
     page.assertStatus(200)
     assert.equal(page.body().component, 'schedule/conflicts')
     assert.deepEqual(page.body().props.range, { from: '2025-05-01', to: '2025-05-31' })
@@ -130,12 +115,10 @@ test.group('calendar and conflicts pages', (group) => {
       ['2025-05-06']
     )
 
-    const elsewhere = await inertiaVisit(
-      client,
-      '/conflicts?from=2025-06-01&to=2025-06-30',
+    const elsewhere = await inertiaVisit(client, '/conflicts?from=2025-06-01&to=2025-06-30', {
       session,
-      { component: 'schedule/conflicts', props: ['range', 'conflicts'] }
-    )
+      partial: { component: 'schedule/conflicts', only: ['range', 'conflicts'] },
+    })
     assert.deepEqual(elsewhere.body().props.conflicts, [])
     assert.notProperty(elsewhere.body().props, 'user')
   })

@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ProjectTask from '#models/schedule/project_task'
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import {
   assignCrew,
@@ -9,27 +10,6 @@ import {
   createVendor,
   trash,
 } from '#tests/helpers/schedule_records'
-
-/** An Inertia visit: the page object as JSON; `only` asks for a partial reload of those props. */
-function visit(
-  client: any,
-  url: string,
-  session: Record<string, unknown>,
-  partial?: { component: string; only: string[] }
-) {
-  const request = client
-    .get(url)
-    .header('x-inertia', 'true')
-    .header('x-inertia-version', '1')
-    .withSession(session)
-    .redirects(0)
-  if (partial) {
-    request
-      .header('x-inertia-partial-component', partial.component)
-      .header('x-inertia-partial-data', partial.only.join(','))
-  }
-  return request
-}
 
 test.group('schedule project and directory pages: first data as props', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -44,7 +24,7 @@ test.group('schedule project and directory pages: first data as props', (group) 
     await assignCrew(project, crew)
     await ProjectTask.create({ projectId: project.id, text: 'Book the van', sortOrder: 0 })
 
-    const response = await visit(client, `/projects/${project.id}`, session)
+    const response = await inertiaVisit(client, `/projects/${project.id}`, { session })
     response.assertStatus(200)
     const page = response.body()
     assert.equal(page.component, 'schedule/project')
@@ -70,7 +50,7 @@ test.group('schedule project and directory pages: first data as props', (group) 
     const project = await createProject('2031-05-01', '2031-05-01')
     await trash(project)
 
-    const response = await visit(client, `/projects/${project.id}`, session)
+    const response = await inertiaVisit(client, `/projects/${project.id}`, { session })
     response.assertStatus(200)
     assert.isNull(response.body().props.project)
   })
@@ -83,7 +63,7 @@ test.group('schedule project and directory pages: first data as props', (group) 
     await createCrew({ name: 'Bea Sparks' })
     await createVendor({ name: 'Lens Hire Ltd' })
 
-    const first = await visit(client, '/directory', session)
+    const first = await inertiaVisit(client, '/directory', { session })
     first.assertStatus(200)
     assert.equal(first.body().props.tab, 'crew')
     assert.include(
@@ -91,9 +71,9 @@ test.group('schedule project and directory pages: first data as props', (group) 
       'Bea Sparks'
     )
 
-    const partial = await visit(client, '/directory?tab=vendors', session, {
-      component: 'schedule/directory',
-      only: ['tab', 'records'],
+    const partial = await inertiaVisit(client, '/directory?tab=vendors', {
+      session,
+      partial: { component: 'schedule/directory', only: ['tab', 'records'] },
     })
     partial.assertStatus(200)
     const props = partial.body().props

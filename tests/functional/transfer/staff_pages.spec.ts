@@ -4,25 +4,10 @@ import env from '#start/env'
 import { DownloadLogs } from '#services/transfer/download_logs'
 import { StaffShares } from '#services/transfer/staff_shares'
 import { TransferSettings } from '#services/transfer/transfer_settings'
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 import { storedUpload, transferPerson } from '#tests/helpers/stored_uploads'
 
 const ORIGIN = `http://${env.get('HOST')}:${env.get('PORT')}`
-
-type Session = Awaited<ReturnType<typeof transferPerson>>['session']
-
-/** An Inertia visit: the page object as JSON, as the browser receives it after the first load. */
-function visit(client: any, url: string, session: Session, only?: string) {
-  const request = client
-    .get(url)
-    .withSession(session)
-    .header('x-inertia', 'true')
-    .header('x-inertia-version', '1')
-  if (only) {
-    request.header('x-inertia-partial-component', only.split(':')[0])
-    request.header('x-inertia-partial-data', only.split(':')[1])
-  }
-  return request
-}
 
 test.group('transfer staff pages render with their data', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -38,7 +23,7 @@ test.group('transfer staff pages render with their data', (group) => {
     await storedUpload('aa', { fileName: 'alpha.mov' })
     await storedUpload('bbbb', { fileName: 'beta.mov' })
 
-    const first = await visit(client, '/admin', session)
+    const first = await inertiaVisit(client, '/admin', { session: session })
     first.assertStatus(200)
     assert.equal(first.body().component, 'transfer/admin/uploads')
     assert.equal(first.body().props.user.userId, session.userId)
@@ -48,12 +33,10 @@ test.group('transfer staff pages render with their data', (group) => {
     )
     assert.containsSubset(first.body().props.uploads.meta, { total: 2, page: 1 })
 
-    const searched = await visit(
-      client,
-      '/admin?search=alpha&sort=size&order=asc',
+    const searched = await inertiaVisit(client, '/admin?search=alpha&sort=size&order=asc', {
       session,
-      'transfer/admin/uploads:listing,uploads'
-    )
+      partial: { component: 'transfer/admin/uploads', only: ['listing', 'uploads'] },
+    })
     assert.deepEqual(searched.body().props.listing, {
       search: 'alpha',
       sort: 'size',
@@ -75,7 +58,9 @@ test.group('transfer staff pages render with their data', (group) => {
     const upload = await storedUpload('x', { fileName: 'cut.mov' })
     const share = await new StaffShares().create(upload.id, { password: 'pw' }, null, ORIGIN)
 
-    const response = await visit(client, `/admin/shares?upload=${upload.id}`, session)
+    const response = await inertiaVisit(client, `/admin/shares?upload=${upload.id}`, {
+      session: session,
+    })
     response.assertStatus(200)
     const props = response.body().props
     assert.lengthOf(props.shares, 1)
@@ -96,10 +81,10 @@ test.group('transfer staff pages render with their data', (group) => {
     await logs.record({ shareId: share.id, uploadId: upload.id, fileName: 'cut.mov' }, downloader)
     await logs.record({ shareId: null, uploadId: upload.id, fileName: 'cut.mov' }, downloader)
 
-    const all = await visit(client, '/admin/logs', session)
+    const all = await inertiaVisit(client, '/admin/logs', { session: session })
     assert.lengthOf(all.body().props.logs.data, 2)
 
-    const one = await visit(client, `/admin/logs?shareId=${share.id}`, session)
+    const one = await inertiaVisit(client, `/admin/logs?shareId=${share.id}`, { session: session })
     assert.deepEqual(one.body().props.filter, { shareId: share.id, uploadId: null })
     assert.lengthOf(one.body().props.logs.data, 1)
     assert.equal(one.body().props.logs.data[0].shareId, share.id)
@@ -112,13 +97,13 @@ test.group('transfer staff pages render with their data', (group) => {
     const { session } = await transferPerson('staff', 'sam@example.com')
     await new TransferSettings().set('site_name', 'Acme Transfer')
 
-    const users = await visit(client, '/admin/users', session)
+    const users = await inertiaVisit(client, '/admin/users', { session: session })
     assert.deepEqual(
       users.body().props.people.map((person: { email: string }) => person.email),
       ['sam@example.com']
     )
 
-    const settings = await visit(client, '/admin/settings', session)
+    const settings = await inertiaVisit(client, '/admin/settings', { session: session })
     const siteName = settings
       .body()
       .props.settings.find((setting: { key: string }) => setting.key === 'site_name')
@@ -129,10 +114,14 @@ test.group('transfer staff pages render with their data', (group) => {
     const staff = await transferPerson('staff')
     const admin = await transferPerson('admin')
 
-    const forStaff = await visit(client, '/admin/email-templates', staff.session)
+    const forStaff = await inertiaVisit(client, '/admin/email-templates', {
+      session: staff.session,
+    })
     assert.deepEqual(forStaff.body().props.templates, [])
 
-    const forAdmin = await visit(client, '/admin/email-templates', admin.session)
+    const forAdmin = await inertiaVisit(client, '/admin/email-templates', {
+      session: admin.session,
+    })
     assert.include(
       forAdmin.body().props.templates.map((template: { type: string }) => template.type),
       'share_notification'
