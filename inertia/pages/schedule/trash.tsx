@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
-import { api } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
 import { Tabs, useQueryParam } from '~/components/shared/tabs'
 import { useToast } from '~/components/shared/toasts'
-import { errorMessage } from '~/components/shared/api'
 import { formatRange, formatTimestamp, formatTimestampDay } from '~/components/schedule/dates'
 import type { SessionUser, TrashItem, TrashType } from '~/components/schedule/types'
 

@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
-import { fieldErrors } from '~/components/shared/api'
+import { api, fieldErrors } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 
 type SettingDefinition = {

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
-import { errorMessage } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { formatShortDay, formatTimestampDay } from '~/components/schedule/dates'
 import { useToast } from '~/components/shared/toasts'
 import type { Conflict } from './calendar_types'

@@ -6,7 +6,7 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { api } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import type { Data } from '~generated/data'
 import type { RosterEntry } from '~/components/schedule/types'
@@ -36,7 +36,7 @@ import {
 } from './people_grid'
 import { PeopleFilters, usePeopleFilter } from './people_filters'
 import { bookingFromEntry, buildPeopleIndex, movedBooking } from './people_index'
-import { RANGE_PROPS, errorText, useRangeData } from './use_api_data'
+import { RANGE_PROPS, useRangeData } from './use_api_data'
 
 type Status = Data.Schedule.Status
 
@@ -148,7 +148,7 @@ export function PeopleCalendar(props: {
         })
         .catch((failure: unknown) => {
           replaceBooking(booking, booking)
-          toast.error(`${chip.project.name} could not be moved: ${errorText(failure)}`)
+          toast.error(`${chip.project.name} could not be moved: ${errorMessage(failure)}`)
         })
     },
     [replaceBooking, track, warn, toast]
@@ -179,7 +179,9 @@ export function PeopleCalendar(props: {
         })
         .catch((failure: unknown) => {
           replaceBooking(draft, null)
-          toast.error(`${person.name} could not be added to ${project.name}: ${errorText(failure)}`)
+          toast.error(
+            `${person.name} could not be added to ${project.name}: ${errorMessage(failure)}`
+          )
         })
     },
     [setData, replaceBooking, track, warn, toast]

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { api } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import type { Project } from '~/components/schedule/types'
 import { formatRange, type CalendarView, type DateRange } from './calendar_dates'
@@ -9,7 +9,7 @@ import type { CalendarProject, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { NewProjectDialog, type NewProject } from './new_project_dialog'
 import { ProjectsWeeks } from './projects_weeks'
-import { RANGE_PROPS, errorText, useRangeData } from './use_api_data'
+import { RANGE_PROPS, useRangeData } from './use_api_data'
 
 let temporaryId = -1
 
@@ -76,7 +76,7 @@ export function ProjectsCalendar(props: {
         .catch((failure: unknown) => {
           put(before)
           toast.error(
-            `${project.name} could not move to ${formatRange(startDate, endDate)}: ${errorText(failure)}`
+            `${project.name} could not move to ${formatRange(startDate, endDate)}: ${errorMessage(failure)}`
           )
         })
     },
@@ -112,7 +112,7 @@ export function ProjectsCalendar(props: {
         })
         .catch((failure: unknown) => {
           setProjects((list) => list?.filter((item) => item.id !== id) ?? list)
-          toast.error(`${values.name} could not be created: ${errorText(failure)}`)
+          toast.error(`${values.name} could not be created: ${errorMessage(failure)}`)
         })
     },
     [props.projectStatuses, setProjects, track, toast]

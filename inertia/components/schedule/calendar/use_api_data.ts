@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import { router } from '@inertiajs/react'
-import { api, ApiError } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 
 export type ApiData<T> = {
   data: T | null
@@ -41,7 +41,7 @@ export function useApiData<T>(url: string | null): ApiData<T> {
       })
       .catch((failure: unknown) => {
         if (ticket !== latest.current) return
-        setError(errorText(failure))
+        setError(errorMessage(failure))
       })
   }, [url, version])
 
@@ -62,19 +62,6 @@ export function useApiData<T>(url: string | null): ApiData<T> {
   )
 
   return { data, ready: url !== null && loadedUrl === url, error, setData, refresh, track }
-}
-
-/** The server's words for a failed request, with the first field error of a 422. */
-export function errorText(failure: unknown): string {
-  if (failure instanceof ApiError) {
-    const errors = failure.body.errors
-    if (Array.isArray(errors) && errors.length > 0) {
-      const first = errors[0] as { message?: unknown }
-      if (typeof first.message === 'string') return `${failure.message}: ${first.message}`
-    }
-    return failure.message
-  }
-  return failure instanceof Error ? failure.message : 'Something went wrong'
 }
 
 /** The page props a view's data arrives in; a partial reload asks for these again. */

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api } from '~/components/shared/api'
-import { errorMessage } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { daysOf, formatDay, formatRange, today } from '~/components/schedule/dates'
 import { findById } from '~/components/schedule/lookups'
 import { StatusBadge, Swatch } from '~/components/schedule/status_badge'

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { api } from '~/components/shared/api'
-import { errorMessage } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { ResourcePicker } from './resource_picker'
 import { useToast } from '~/components/shared/toasts'
 

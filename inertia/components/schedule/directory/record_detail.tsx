@@ -1,6 +1,5 @@
-import { api } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { errorMessage } from '~/components/shared/api'
 import { RecordForm, type RecordValues } from './record_form'
 import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel'
 import { useToast } from '~/components/shared/toasts'

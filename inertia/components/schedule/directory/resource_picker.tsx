@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
-import { api } from '~/components/shared/api'
-import { errorMessage } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import type { Crew, ResourceKind, Vendor } from '~/components/schedule/types'
 
 export type PickedResource = { kind: ResourceKind; id: number; name: string; starred: boolean }

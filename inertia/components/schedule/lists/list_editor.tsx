@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { errorMessage } from '~/components/shared/api'
 import { SortableList } from '~/components/shared/sortable_list'
 import { useToast } from '~/components/shared/toasts'
 import type { SaveStatus } from '~/components/shared/use_auto_save'

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
-import { api } from '~/components/shared/api'
-import { errorMessage } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import {
   ResourcePicker,
   type PickedResource,

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { api } from '~/components/shared/api'
-import { errorMessage } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
 import { formatTimestamp } from '~/components/schedule/dates'
 import { SortableList } from '~/components/shared/sortable_list'
 import { useToast } from '~/components/shared/toasts'
