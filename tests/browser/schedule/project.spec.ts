@@ -65,6 +65,9 @@ test.group('schedule project page in the browser', (group) => {
     await page.getByRole('button', { name: `Move ${name}` }).focus()
     await page.keyboard.press('Space')
     await announcedOver(page, ids[from], ids[from])
+    // dnd-kit's keyboard sensor starts listening for arrow keys in a
+    // setTimeout after the pick-up; a page task queued now runs after it.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
     for (let step = 1; step <= steps; step++) {
       await page.keyboard.press('ArrowUp')
       await announcedOver(page, ids[from], ids[from - step])
