@@ -6,13 +6,26 @@
 /// <reference path="./manifest.d.ts" />
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
+import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
+import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
+import type ScheduleSessionUserTransformer from '#transformers/schedule/session_user_transformer'
+import type ScheduleShareViewTransformer from '#transformers/schedule/share_view_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type ScheduleTrashItemTransformer from '#transformers/schedule/trash_item_transformer'
 import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
 export namespace Data {
   export namespace Schedule {
+    export type AdminSettings = InferData<ScheduleAdminSettingsTransformer>
+    export namespace AdminSettings {
+      export type Variants = InferVariants<ScheduleAdminSettingsTransformer>
+    }
+    export type AppUser = InferData<ScheduleAppUserTransformer>
+    export namespace AppUser {
+      export type Variants = InferVariants<ScheduleAppUserTransformer>
+    }
     export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
     export namespace NamedListItem {
       export type Variants = InferVariants<ScheduleNamedListItemTransformer>
@@ -21,9 +34,21 @@ export namespace Data {
     export namespace ProjectStatus {
       export type Variants = InferVariants<ScheduleProjectStatusTransformer>
     }
+    export type SessionUser = InferData<ScheduleSessionUserTransformer>
+    export namespace SessionUser {
+      export type Variants = InferVariants<ScheduleSessionUserTransformer>
+    }
+    export type ShareView = InferData<ScheduleShareViewTransformer>
+    export namespace ShareView {
+      export type Variants = InferVariants<ScheduleShareViewTransformer>
+    }
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+    export type TrashItem = InferData<ScheduleTrashItemTransformer>
+    export namespace TrashItem {
+      export type Variants = InferVariants<ScheduleTrashItemTransformer>
     }
   }
   export type SharedProps = InferSharedProps<InertiaMiddleware>

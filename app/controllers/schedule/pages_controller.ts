@@ -1,16 +1,10 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { PageViewer, type PageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
-import {
-  scheduleSession,
-  type ScheduleSessionUser,
-} from '#services/schedule/people/schedule_session'
-import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
-
-/** What every signed-in page receives. */
-export type SchedulePageProps = { user: ScheduleSessionUser }
+import { scheduleSession } from '#services/schedule/people/schedule_session'
+import SessionUserTransformer from '#transformers/schedule/session_user_transformer'
 
 /** The admin's calendar settings, which staff cannot read through the admin API. */
 export type CalendarPreferences = {
@@ -27,7 +21,7 @@ export type CalendarPreferences = {
 @inject()
 export default class PagesController {
   constructor(
-    protected users: ScheduleUsers,
+    protected viewer: PageViewer,
     protected scheduleSettings: ScheduleSettings,
     protected lookups: ScheduleLookups
   ) {}
@@ -46,7 +40,7 @@ export default class PagesController {
       return response.redirect(user ? '/calendar' : '/login')
     }
     return inertia.render('schedule/home', {
-      user,
+      user: user && SessionUserTransformer.transform(user),
       signInError: hasError ? authError : null,
     })
   }
@@ -88,37 +82,14 @@ export default class PagesController {
     return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/conflicts', { user }))
   }
 
-  async trash(ctx: HttpContext) {
-    return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/trash', { user }))
-  }
-
-  async settings(ctx: HttpContext) {
-    return this.signedIn(ctx, (user) => ctx.inertia.render('schedule/settings', { user }))
-  }
-
-  /** Staff see a plain "admins only" answer rather than a page that fails on every request. */
-  async admin(ctx: HttpContext) {
-    return this.signedIn(ctx, (user) => {
-      if (user.role !== 'admin') {
-        return ctx.response.status(403).send('Admin access required')
-      }
-      return ctx.inertia.render('schedule/admin', { user })
-    })
-  }
-
-  /** Public: the share viewer loads GET /api/share/:token itself. */
-  async share({ inertia, params }: HttpContext) {
-    return inertia.render('schedule/share', { token: String(params.token) })
-  }
-
   protected async signedIn(
     { session, response }: HttpContext,
-    render: (user: ScheduleSessionUser) => unknown
+    render: (user: PageUser) => unknown
   ) {
-    const user = await this.users.signedIn(session)
-    if (!user) {
+    const viewer = await this.viewer.of(session)
+    if (!viewer) {
       return response.redirect('/login')
     }
-    return render(toSessionUser(user))
+    return render(viewer.user)
   }
 }

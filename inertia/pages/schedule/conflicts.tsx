@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { api } from '~/components/shared/api'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
 import { errorMessage } from '~/components/shared/api'
-import { formatDay, formatRange, shiftDate, today } from '~/components/schedule/dates'
+import { formatDay, formatRange, shiftDays, today } from '~/components/shared/dates'
 import { ConflictResolution, conflictKey } from '~/components/schedule/calendar/conflict_resolution'
 import { Swatch } from '~/components/schedule/status_badge'
 import type { Conflict, ConflictsData, SessionUser } from '~/components/schedule/types'
@@ -26,7 +26,7 @@ type Range = { from: string; to: string }
 function Conflicts() {
   const [range, setRange] = useState<Range>(() => ({
     from: today(),
-    to: shiftDate(today(), DEFAULT_DAYS),
+    to: shiftDays(today(), DEFAULT_DAYS),
   }))
   const [draft, setDraft] = useState<Range>(range)
   const [showResolved, setShowResolved] = useState(false)

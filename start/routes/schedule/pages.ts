@@ -6,6 +6,10 @@ import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
 
 const PagesController = () => import('#controllers/schedule/pages_controller')
+const TrashPageController = () => import('#controllers/schedule/trash/trash_page_controller')
+const ListsPageController = () => import('#controllers/schedule/settings/lists_page_controller')
+const AdminPageController = () => import('#controllers/schedule/settings/admin_page_controller')
+const SharePageController = () => import('#controllers/schedule/sharing/share_page_controller')
 
 router
   .group(() => {
@@ -14,9 +18,9 @@ router
     router.get('/projects/:id', [PagesController, 'project']).where('id', router.matchers.number())
     router.get('/directory', [PagesController, 'directory'])
     router.get('/conflicts', [PagesController, 'conflicts'])
-    router.get('/trash', [PagesController, 'trash'])
-    router.get('/settings', [PagesController, 'settings'])
-    router.get('/admin', [PagesController, 'admin'])
-    router.get('/share/:token', [PagesController, 'share'])
+    router.get('/trash', [TrashPageController, 'show'])
+    router.get('/settings', [ListsPageController, 'show'])
+    router.get('/admin', [AdminPageController, 'show'])
+    router.get('/share/:token', [SharePageController, 'show'])
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { api } from '~/components/shared/api'
 import { Pager } from '~/components/shared/pager'
 import { errorMessage } from '~/components/shared/api'
-import { formatTimestamp } from '~/components/schedule/dates'
+import { formatTimestamp } from '~/components/shared/dates'
 import type { ActivityLog, Paginated } from '~/components/schedule/types'
 
 const PER_PAGE = 20

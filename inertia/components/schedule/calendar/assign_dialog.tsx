@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Status } from '~/components/schedule/types'
-import { formatRange } from './calendar_dates'
+import { formatRange } from '~/components/shared/dates'
 import type { CalendarProject, PeoplePerson } from './calendar_types'
 
 /** Books a person on one of the projects in view (the keyboard way of dropping a project on their row). */
@@ -74,7 +74,8 @@ function AssignForm(props: {
             <option value="">Choose a project</option>
             {props.projects.map((project) => (
               <option key={project.id} value={project.id}>
-                {project.name} ({formatRange(project.startDate, project.endDate)})
+                {project.name} ({formatRange(project.startDate, project.endDate, { compact: true })}
+                )
               </option>
             ))}
           </select>

@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import {
-  MODES,
-  VIEWS,
-  isIsoDate,
-  todayIso,
-  type CalendarMode,
-  type CalendarView,
-} from './calendar_dates'
+import { isIsoDate, today } from '~/components/shared/dates'
+import { MODES, VIEWS, type CalendarMode, type CalendarView } from './calendar_dates'
 
 export type CalendarPlace = { view: CalendarView; mode: CalendarMode; date: string }
 
@@ -25,7 +19,7 @@ function readPlace(defaults: CalendarDefaults): CalendarPlace {
     mode: (MODES as readonly string[]).includes(mode ?? '')
       ? (mode as CalendarMode)
       : defaults.mode,
-    date: isIsoDate(date) ? date : todayIso(),
+    date: isIsoDate(date) ? date : today(),
   }
 }
 

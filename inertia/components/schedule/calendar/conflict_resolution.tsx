@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { api } from '~/components/shared/api'
 import { errorMessage } from '~/components/shared/api'
-import { formatShortDay, formatTimestampDay } from '~/components/schedule/dates'
+import { formatShortDay, formatTimestampDay } from '~/components/shared/dates'
 import { useToast } from '~/components/shared/toasts'
 import type { Conflict } from '~/components/schedule/types'
 

@@ -14,7 +14,8 @@ import type {
   RosterEntry,
   Status,
 } from '~/components/schedule/types'
-import { eachDay, formatRange, type CalendarView, type DateRange } from './calendar_dates'
+import { formatRange } from '~/components/shared/dates'
+import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarProject, PeopleBooking, PeoplePerson } from './calendar_types'
 import { AssignDialog } from './assign_dialog'
 import { conflictWarning } from './conflict_text'
@@ -269,7 +270,7 @@ function statusOf(booking: PeopleBooking, statuses: Map<number, Status>) {
 
 const ProjectSource = memo(function ProjectSourceView(props: { project: CalendarProject }) {
   const { project } = props
-  const range = formatRange(project.startDate, project.endDate)
+  const range = formatRange(project.startDate, project.endDate, { compact: true })
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: `source:${project.id}`,
     data: { project, label: project.name } satisfies SourceData,

@@ -2,7 +2,8 @@ import { useCallback, useMemo, useState } from 'react'
 import { api } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import type { Conflict, ConflictsData, Project, ProjectStatus } from '~/components/schedule/types'
-import { formatRange, type CalendarView, type DateRange } from './calendar_dates'
+import { formatRange } from '~/components/shared/dates'
+import { type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarProject } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { NewProjectDialog, type NewProject } from './new_project_dialog'
@@ -72,7 +73,7 @@ export function ProjectsCalendar(props: {
         .catch((failure: unknown) => {
           put(before)
           toast.error(
-            `${project.name} could not move to ${formatRange(startDate, endDate)}: ${errorText(failure)}`
+            `${project.name} could not move to ${formatRange(startDate, endDate, { compact: true })}: ${errorText(failure)}`
           )
         })
     },

@@ -2,17 +2,13 @@ import { memo, useMemo } from 'react'
 import type { ConflictsData, Project } from '~/components/schedule/types'
 import {
   dayOfMonth,
-  eachDay,
   longDay,
   maxDate,
   minDate,
-  monthGrid,
-  monthName,
-  monthsOfYear,
-  todayIso,
+  today as todayIso,
   weekdayShort,
-  type DateRange,
-} from './calendar_dates'
+} from '~/components/shared/dates'
+import { eachDay, monthGrid, monthName, monthsOfYear, type DateRange } from './calendar_dates'
 import type { CalendarPlace } from './calendar_url'
 import { useApiData } from './use_api_data'
 
