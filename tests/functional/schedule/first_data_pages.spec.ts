@@ -3,26 +3,7 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import Region from '#models/schedule/region'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { createCrew, createProject, trash } from '#tests/helpers/schedule_records'
-
-/** The page object Inertia's client gets; `only` asks for a partial reload of those props. */
-function inertiaPage(
-  client: any,
-  url: string,
-  session: Record<string, unknown>,
-  partial?: { component: string; only: string[] }
-) {
-  const request = client
-    .get(url)
-    .header('x-inertia', 'true')
-    .header('x-inertia-version', '1')
-    .withSession(session)
-    .redirects(0)
-  return partial
-    ? request
-        .header('x-inertia-partial-component', partial.component)
-        .header('x-inertia-partial-data', partial.only.join(','))
-    : request
-}
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 
 /*
  * Trash, lists and admin pages carry their first data as props, so the
@@ -40,7 +21,7 @@ test.group('schedule pages: first data as props', (group) => {
     const crew = await trash(await createCrew({ name: 'Robin Gaffer' }))
     await createCrew({ name: 'Still Here' })
 
-    const response = await inertiaPage(client, '/trash', session)
+    const response = await inertiaVisit(client, '/trash', { session })
     const page = response.body()
     assert.equal(page.component, 'schedule/trash')
     assert.deepEqual(page.props.user, {
@@ -63,9 +44,9 @@ test.group('schedule pages: first data as props', (group) => {
       },
     ])
 
-    const crewTab = await inertiaPage(client, '/trash?tab=crew', session, {
-      component: 'schedule/trash',
-      only: ['type', 'items'],
+    const crewTab = await inertiaVisit(client, '/trash?tab=crew', {
+      session,
+      partial: { component: 'schedule/trash', only: ['type', 'items'] },
     })
     assert.deepEqual(Object.keys(crewTab.body().props).sort(), ['items', 'type'])
     assert.equal(crewTab.body().props.type, 'crew')
@@ -74,7 +55,7 @@ test.group('schedule pages: first data as props', (group) => {
       [crew.name]
     )
 
-    const unknownTab = await inertiaPage(client, '/trash?tab=nonsense', session)
+    const unknownTab = await inertiaVisit(client, '/trash?tab=nonsense', { session })
     assert.equal(unknownTab.body().props.type, 'projects')
   })
 
@@ -82,7 +63,7 @@ test.group('schedule pages: first data as props', (group) => {
     const { session } = await schedulePerson('staff')
     await Region.create({ name: 'North', sortOrder: 0 })
 
-    const response = await inertiaPage(client, '/settings', session)
+    const response = await inertiaVisit(client, '/settings', { session })
     const page = response.body()
     assert.equal(page.component, 'schedule/settings')
     assert.sameMembers(Object.keys(page.props.lookups), [
@@ -110,7 +91,7 @@ test.group('schedule pages: first data as props', (group) => {
     const admin = await schedulePerson('admin')
     const staff = await schedulePerson('staff')
 
-    const response = await inertiaPage(client, '/admin', admin.session)
+    const response = await inertiaVisit(client, '/admin', { session: admin.session })
     const page = response.body()
     assert.equal(page.component, 'schedule/admin')
     assert.sameMembers(
@@ -120,7 +101,7 @@ test.group('schedule pages: first data as props', (group) => {
     const api = await client.get('/api/admin/settings').withSession(admin.session)
     assert.deepEqual(page.props.settings, api.body())
 
-    const refused = await inertiaPage(client, '/admin', staff.session)
+    const refused = await inertiaVisit(client, '/admin', { session: staff.session })
     refused.assertStatus(403)
     assert.notInclude(refused.text(), admin.user.email)
   })

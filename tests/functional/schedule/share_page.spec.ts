@@ -2,32 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
-import PublicShareLink from '#models/schedule/public_share_link'
 import Status from '#models/schedule/status'
 import {
   assignCrew,
   createClient,
   createCrew,
   createProject,
+  createShareLink,
 } from '#tests/helpers/schedule_records'
-
-function linkTo(
-  resourceType: 'project' | 'crew' | 'vendor',
-  resourceId: number,
-  fields: Partial<{ expiresAt: DateTime; revokedAt: DateTime; label: string }> = {}
-) {
-  return PublicShareLink.create({
-    token: randomBytes(32).toString('base64url'),
-    resourceType,
-    resourceId,
-    ...fields,
-  })
-}
-
-/** GET /share/:token as Inertia's client asks for it (the page object as JSON), with no session. */
-function sharePage(client: any, token: string) {
-  return client.get(`/share/${token}`).header('x-inertia', 'true').header('x-inertia-version', '1')
-}
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 
 /*
  * The page a share link opens carries the shared schedule in its first
@@ -54,9 +37,9 @@ test.group('schedule /share/:token page', (group) => {
     })
     const confirmed = await Status.findByOrFail('name', 'Confirmed')
     await assignCrew(project, crew, { statusId: confirmed.id, notes: 'Pay at day rate' })
-    const link = await linkTo('project', project.id, { label: 'Crew call' })
+    const link = await createShareLink('project', project.id, { label: 'Crew call' })
 
-    const response = await sharePage(client, link.token)
+    const response = await inertiaVisit(client, `/share/${link.token}`)
     response.assertStatus(200)
     response.assertHeader('cache-control', 'no-store')
     const page = response.body()
@@ -107,9 +90,9 @@ test.group('schedule /share/:token page', (group) => {
 
   test("a person's link opens with their bookings", async ({ client, assert }) => {
     const crew = await createCrew({ name: 'Robin Grip', email: 'robin@example.com' })
-    const link = await linkTo('crew', crew.id)
+    const link = await createShareLink('crew', crew.id)
 
-    const response = await sharePage(client, link.token)
+    const response = await inertiaVisit(client, `/share/${link.token}`)
     const page = response.body()
     assert.deepEqual(page.props.share, {
       resourceType: 'crew',
@@ -125,8 +108,8 @@ test.group('schedule /share/:token page', (group) => {
     assert,
   }) => {
     const project = await createProject('2030-04-01', '2030-04-03')
-    const revoked = await linkTo('project', project.id, { revokedAt: DateTime.now() })
-    const expired = await linkTo('project', project.id, {
+    const revoked = await createShareLink('project', project.id, { revokedAt: DateTime.now() })
+    const expired = await createShareLink('project', project.id, {
       expiresAt: DateTime.now().minus({ seconds: 1 }),
     })
 
@@ -135,7 +118,7 @@ test.group('schedule /share/:token page', (group) => {
       [expired.token, 410, 'This share link has expired'],
       [randomBytes(32).toString('base64url'), 404, 'Share link not found'],
     ] as const) {
-      const response = await sharePage(client, token)
+      const response = await inertiaVisit(client, `/share/${token}`)
       response.assertStatus(status)
       const page = response.body()
       assert.equal(page.component, 'schedule/share')
@@ -148,7 +131,7 @@ test.group('schedule /share/:token page', (group) => {
 
   test('a first visit gets the whole page with the share in it', async ({ client, assert }) => {
     const project = await createProject('2030-04-01', '2030-04-01', { name: 'Harbour shoot' })
-    const link = await linkTo('project', project.id)
+    const link = await createShareLink('project', project.id)
 
     const response = await client.get(`/share/${link.token}`)
     response.assertStatus(200)
