@@ -7,6 +7,8 @@
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
+import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
+import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
@@ -21,8 +23,11 @@ import type ScheduleProjectStatusTransformer from '#transformers/schedule/projec
 import type ScheduleProjectTaskTransformer from '#transformers/schedule/project_task_transformer'
 import type ScheduleProjectTransformer from '#transformers/schedule/project_transformer'
 import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
+import type ScheduleSessionUserTransformer from '#transformers/schedule/session_user_transformer'
 import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
+import type ScheduleShareViewTransformer from '#transformers/schedule/share_view_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type ScheduleTrashItemTransformer from '#transformers/schedule/trash_item_transformer'
 import type ScheduleVendorTransformer from '#transformers/schedule/vendor_transformer'
 import type SsoAccountSessionTransformer from '#transformers/sso/account_session_transformer'
 import type SsoActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
@@ -47,6 +52,14 @@ export namespace Data {
     export type ActivityLogEntry = InferData<ScheduleActivityLogEntryTransformer>
     export namespace ActivityLogEntry {
       export type Variants = InferVariants<ScheduleActivityLogEntryTransformer>
+    }
+    export type AdminSettings = InferData<ScheduleAdminSettingsTransformer>
+    export namespace AdminSettings {
+      export type Variants = InferVariants<ScheduleAdminSettingsTransformer>
+    }
+    export type AppUser = InferData<ScheduleAppUserTransformer>
+    export namespace AppUser {
+      export type Variants = InferVariants<ScheduleAppUserTransformer>
     }
     export type CalendarBooking = InferData<ScheduleCalendarBookingTransformer>
     export namespace CalendarBooking {
@@ -104,13 +117,25 @@ export namespace Data {
     export namespace RosterEntry {
       export type Variants = InferVariants<ScheduleRosterEntryTransformer>
     }
+    export type SessionUser = InferData<ScheduleSessionUserTransformer>
+    export namespace SessionUser {
+      export type Variants = InferVariants<ScheduleSessionUserTransformer>
+    }
     export type ShareLink = InferData<ScheduleShareLinkTransformer>
     export namespace ShareLink {
       export type Variants = InferVariants<ScheduleShareLinkTransformer>
     }
+    export type ShareView = InferData<ScheduleShareViewTransformer>
+    export namespace ShareView {
+      export type Variants = InferVariants<ScheduleShareViewTransformer>
+    }
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+    export type TrashItem = InferData<ScheduleTrashItemTransformer>
+    export namespace TrashItem {
+      export type Variants = InferVariants<ScheduleTrashItemTransformer>
     }
     export type Vendor = InferData<ScheduleVendorTransformer>
     export namespace Vendor {

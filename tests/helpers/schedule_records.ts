@@ -9,6 +9,7 @@ import Client from '#models/schedule/client'
 import Project from '#models/schedule/project'
 import ProjectCrew from '#models/schedule/project_crew'
 import ProjectVendor from '#models/schedule/project_vendor'
+import PublicShareLink from '#models/schedule/public_share_link'
 
 /*
  * Scheduling records for tests, written straight through the models. Names
@@ -104,4 +105,18 @@ export async function activityEntries(
   const response = await client.get('/api/activity-logs').qs(filter).withSession(session)
   response.assertStatus(200)
   return response.body().data as ActivityEntryView[]
+}
+
+/** A share link to a project, crew member or vendor, with a fresh token. */
+export function createShareLink(
+  resourceType: 'project' | 'crew' | 'vendor',
+  resourceId: number,
+  fields: Partial<{ expiresAt: DateTime; revokedAt: DateTime; label: string }> = {}
+) {
+  return PublicShareLink.create({
+    token: randomBytes(32).toString('base64url'),
+    resourceType,
+    resourceId,
+    ...fields,
+  })
 }

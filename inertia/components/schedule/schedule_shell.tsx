@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react'
-import { Head } from '@inertiajs/react'
+import { Head, Link, usePage } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { signOut } from '~/components/shared/use_sign_in'
 import { ToastProvider } from '~/components/shared/toasts'
-import type { SessionUser } from './types'
+
+/** The signed-in person, the `user` prop of every signed-in page. */
+export type SessionUser = Data.Schedule.SessionUser
 
 const NAV = [
   { href: '/calendar', label: 'Calendar' },
@@ -19,25 +22,26 @@ export function ScheduleShell(props: {
   actions?: ReactNode
   children: ReactNode
 }) {
-  const path = typeof window === 'undefined' ? '' : window.location.pathname
+  // The page's own address (no query), known on the server render too.
+  const path = usePage().url.split('?')[0]
   const nav = props.user.role === 'admin' ? [...NAV, { href: '/admin', label: 'Admin' }] : NAV
   return (
     <ToastProvider>
       <Head title={props.title} />
       <div className="sc-shell">
         <header className="sc-topbar">
-          <a className="brand" href="/calendar">
+          <Link className="brand" href="/calendar">
             Schedule
-          </a>
+          </Link>
           <nav className="sc-nav" aria-label="Main">
             {nav.map((item) => (
-              <a
+              <Link
                 key={item.href}
                 href={item.href}
                 aria-current={path.startsWith(item.href) ? 'page' : undefined}
               >
                 {item.label}
-              </a>
+              </Link>
             ))}
           </nav>
           <div className="sc-user">

@@ -1,6 +1,9 @@
+import type { Data } from '~generated/data'
 import { readableTextColor } from './colors'
 
-type Labelled = { name: string; icon?: string | null; color: string | null }
+/** Anything of the lists with a name and a colour; statuses also have an icon. */
+type Labelled = Pick<Data.Schedule.NamedListItem, 'name' | 'color'> &
+  Partial<Pick<Data.Schedule.Status, 'icon'>>
 
 /** A status (or project status) as a coloured pill with its icon. */
 export function StatusBadge(props: { status: Labelled | null | undefined }) {

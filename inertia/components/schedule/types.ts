@@ -2,14 +2,7 @@
  * The JSON shapes of schedule's API as the pages see them (README, "schedule
  * routes"). Dates are 'YYYY-MM-DD', timestamps ISO 8601.
  */
-export type SessionUser = {
-  userId: string
-  ssoUserId: number
-  email: string
-  displayName: string
-  avatarUrl: string | null
-  role: 'staff' | 'admin'
-}
+export type { SessionUser } from './schedule_shell'
 
 export type ResourceKind = 'crew' | 'vendor'
 
@@ -134,17 +127,6 @@ export type Conflict = {
     resolvedByName: string | null
     createdAt: string
   }
-}
-
-export type TrashType = 'projects' | 'crew' | 'vendors' | 'locations'
-
-export type TrashItem = {
-  id: number
-  name: string
-  deletedAt: string
-  purgeAt: string
-  startDate?: string
-  endDate?: string
 }
 
 /** GET /api/conflicts-data. */

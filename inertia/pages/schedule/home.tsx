@@ -1,17 +1,11 @@
 import { Layout } from '~/components/shared/layout'
+import type { SessionUser } from '~/components/schedule/schedule_shell'
 import { PeoplePanel } from '~/components/shared/people_panel'
 import {
   NOT_THIS_BROWSERS_SIGN_IN,
   signOut,
   useCodeExchange,
 } from '~/components/shared/use_sign_in'
-
-type ScheduleUser = {
-  userId: string
-  email: string
-  displayName: string
-  role: 'staff' | 'admin'
-}
 
 const SIGN_IN_ERRORS: Record<string, string> = {
   access_denied: 'Your account has no access to Schedule. Ask an administrator to add you.',
@@ -25,7 +19,7 @@ export default function Home({
   user,
   signInError,
 }: {
-  user: ScheduleUser | null
+  user: SessionUser | null
   signInError: string | null
 }) {
   const { error, pending } = useCodeExchange('/')

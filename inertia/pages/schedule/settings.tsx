@@ -1,10 +1,12 @@
-import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { ListEditor, type ListKind } from '~/components/schedule/lists/list_editor'
-import type { SessionUser } from '~/components/schedule/types'
+import type { LookupName, Lookups } from '~/components/schedule/lookups'
 
-const LISTS: ListKind[] = [
+/** Each list, and the `lookups` entry that holds its first data. */
+const LISTS: (ListKind & { list: LookupName })[] = [
   {
     url: '/api/statuses',
+    list: 'statuses',
     title: 'Booking statuses',
     noun: 'status',
     description:
@@ -17,6 +19,7 @@ const LISTS: ListKind[] = [
   },
   {
     url: '/api/project-statuses',
+    list: 'projectStatuses',
     title: 'Project statuses',
     noun: 'project status',
     description: 'Where a project stands. New projects get the default.',
@@ -27,6 +30,7 @@ const LISTS: ListKind[] = [
   },
   {
     url: '/api/crew-roles',
+    list: 'crewRoles',
     title: 'Crew roles',
     noun: 'crew role',
     description: 'What a crew member does, in the directory and on rosters.',
@@ -34,6 +38,7 @@ const LISTS: ListKind[] = [
   },
   {
     url: '/api/vendor-types',
+    list: 'vendorTypes',
     title: 'Vendor types',
     noun: 'vendor type',
     description: 'What a vendor supplies.',
@@ -41,6 +46,7 @@ const LISTS: ListKind[] = [
   },
   {
     url: '/api/location-types',
+    list: 'locationTypes',
     title: 'Location types',
     noun: 'location type',
     description: 'What kind of place a location is.',
@@ -48,6 +54,7 @@ const LISTS: ListKind[] = [
   },
   {
     url: '/api/regions',
+    list: 'regions',
     title: 'Regions',
     noun: 'region',
     description: 'Where people and places are, to filter the directory and the calendar.',
@@ -56,7 +63,7 @@ const LISTS: ListKind[] = [
 ]
 
 /** The lists that label everything else; names and colours here show everywhere. */
-export default function SettingsPage({ user }: { user: SessionUser }) {
+export default function SettingsPage({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   return (
     <ScheduleShell user={user} title="Lists">
       <h1 className="sc-page-title">Lists</h1>
@@ -65,7 +72,7 @@ export default function SettingsPage({ user }: { user: SessionUser }) {
       </p>
       <div className="sc-list-grid">
         {LISTS.map((kind) => (
-          <ListEditor key={kind.url} kind={kind} />
+          <ListEditor key={kind.url} kind={kind} items={lookups[kind.list]} />
         ))}
       </div>
     </ScheduleShell>

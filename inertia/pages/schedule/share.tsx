@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react'
-import { api, ApiError } from '~/components/shared/api'
+import type { Data } from '~generated/data'
 import { Layout } from '~/components/shared/layout'
 import {
   dayParts,
@@ -7,110 +6,34 @@ import {
   formatDay,
   formatRange,
   formatTimestamp,
-} from '~/components/schedule/dates'
+} from '~/components/shared/dates'
 
-type Place = { name: string; address: string | null }
+type Shared = Data.Schedule.ShareView
+type SharedProject = NonNullable<Shared['project']>
+type SharedPerson = NonNullable<Shared['person']>
+type Place = SharedProject['location']
 
-type SharedProject = {
-  name: string
-  startDate: string
-  endDate: string
-  color: string
-  status: string | null
-  client: string | null
-  location: Place | null
-  days: {
-    date: string
-    title: string | null
-    callTime: string | null
-    wrapTime: string | null
-    notes: string | null
-    location: Place | null
-  }[]
-  roster: {
-    kind: 'crew' | 'vendor'
-    name: string
-    role: string | null
-    status: string | null
-    days: string[]
-    notes: Record<string, string>
-  }[]
+type ShareProps = {
+  /** What the link shows; null when it shows nothing (see `gone`). */
+  share: Shared | null
+  /** Why the link shows nothing: 404 unknown, 410 revoked or expired. */
+  gone: { status: number; message: string } | null
 }
-
-type SharedPerson = {
-  kind: 'crew' | 'vendor'
-  name: string
-  role: string | null
-  bookings: {
-    projectName: string
-    startDate: string
-    endDate: string
-    color: string
-    status: string | null
-    location: Place | null
-    days: string[]
-    notes: Record<string, string>
-  }[]
-}
-
-type Shared = {
-  resourceType: 'project' | 'crew' | 'vendor'
-  label: string | null
-  expiresAt: string | null
-  project?: SharedProject
-  person?: SharedPerson
-}
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'ready'; shared: Shared }
-  | { state: 'gone'; status: number; message: string }
-  | { state: 'failed'; message: string }
 
 /** The page a share link opens, for someone without an account. */
-export default function SharePage({ token }: { token: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' })
-
-  useEffect(() => {
-    api<Shared>('GET', `/api/share/${encodeURIComponent(token)}`)
-      .then((shared) => setLoad({ state: 'ready', shared }))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
-          setLoad({ state: 'gone', status: error.status, message: error.message })
-        } else {
-          setLoad({
-            state: 'failed',
-            message: error instanceof Error ? error.message : 'Something went wrong',
-          })
-        }
-      })
-  }, [token])
-
-  const title =
-    load.state === 'ready'
-      ? (load.shared.project?.name ?? load.shared.person?.name ?? 'Shared schedule')
-      : 'Shared schedule'
+export default function SharePage({ share, gone }: ShareProps) {
+  const title = share?.project?.name ?? share?.person?.name ?? 'Shared schedule'
   return (
     <Layout title={title} brand="Schedule">
       <div className="sc-share-page">
-        {load.state === 'loading' && <p className="muted">Loading…</p>}
-        {load.state === 'gone' && <Gone status={load.status} message={load.message} />}
-        {load.state === 'failed' && (
-          <section className="card">
-            <h1>This page could not load</h1>
-            <p className="error" role="alert">
-              {load.message}
-            </p>
-            <p>Please try again in a moment.</p>
-          </section>
-        )}
-        {load.state === 'ready' && (
+        {gone && <Gone status={gone.status} message={gone.message} />}
+        {share && (
           <>
-            {load.shared.project && <ProjectView project={load.shared.project} />}
-            {load.shared.person && <PersonView person={load.shared.person} />}
-            {load.shared.expiresAt && (
+            {share.project && <ProjectView project={share.project} />}
+            {share.person && <PersonView person={share.person} />}
+            {share.expiresAt && (
               <p className="muted small">
-                This link works until {formatTimestamp(load.shared.expiresAt)}.
+                This link works until {formatTimestamp(share.expiresAt)}.
               </p>
             )}
           </>
@@ -141,7 +64,7 @@ function Gone(props: { status: number; message: string }) {
   )
 }
 
-function PlaceLine(props: { place: Place | null }) {
+function PlaceLine(props: { place: Place }) {
   if (!props.place) {
     return null
   }

@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { ScheduleShell } from '~/components/schedule/schedule_shell'
-import { Tabs, useQueryParam } from '~/components/shared/tabs'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+import { Tabs } from '~/components/shared/tabs'
 import { useToast } from '~/components/shared/toasts'
-import { formatRange, formatTimestamp, formatTimestampDay } from '~/components/schedule/dates'
-import type { SessionUser, TrashItem, TrashType } from '~/components/schedule/types'
+import { formatRange, formatTimestamp, formatTimestampDay } from '~/components/shared/dates'
 
 const TYPES = ['projects', 'crew', 'vendors', 'locations'] as const
+type TrashType = (typeof TYPES)[number]
 const TABS: { key: TrashType; label: string }[] = [
   { key: 'projects', label: 'Projects' },
   { key: 'crew', label: 'Crew' },
@@ -23,63 +25,61 @@ const NOUNS: Record<TrashType, string> = {
 
 type CleanupResult = { success: true; removed: Record<TrashType, number> }
 
-export default function TrashPage({ user }: { user: SessionUser }) {
+type TrashProps = {
+  user: SessionUser
+  /** The tab shown (?tab=), and what is in the trash of that kind. */
+  type: TrashType
+  items: Data.Schedule.TrashItem[]
+}
+
+export default function TrashPage({ user, type, items }: TrashProps) {
   return (
     <ScheduleShell user={user} title="Trash">
-      <Trash isAdmin={user.role === 'admin'} />
+      <Trash isAdmin={user.role === 'admin'} type={type} items={items} />
     </ScheduleShell>
   )
+}
+
+/** Reads the trash again from the server (after a change, or for another tab). */
+function showTrash(type: TrashType, callbacks: { onFinish?: () => void } = {}) {
+  router.get('/trash', type === 'projects' ? {} : { tab: type }, {
+    only: ['type', 'items'],
+    preserveState: true,
+    preserveScroll: true,
+    replace: true,
+    ...callbacks,
+  })
 }
 
 /**
  * Deleted projects, crew, vendors and locations wait here for 30 days.
  * Anyone can restore; only admins remove something for good.
  */
-function Trash(props: { isAdmin: boolean }) {
+function Trash(props: { isAdmin: boolean; type: TrashType; items: Data.Schedule.TrashItem[] }) {
+  const { type, items } = props
   const toast = useToast()
-  const [type, setType] = useQueryParam<TrashType>('tab', 'projects', TYPES)
-  const [items, setItems] = useState<TrashItem[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-
-  useEffect(() => {
-    let current = true
-    api<TrashItem[]>('GET', `/api/trash/${type}`)
-      .then((loaded) => current && setItems(loaded))
-      .catch(
-        (error: unknown) =>
-          current && setLoadError(`Could not load the trash: ${errorMessage(error)}`)
-      )
-    return () => {
-      current = false
-    }
-  }, [type, version])
+  const [switchingTo, setSwitchingTo] = useState<TrashType | null>(null)
 
   function showType(next: TrashType) {
-    setItems(null)
-    setLoadError(null)
-    setType(next)
+    setSwitchingTo(next)
+    showTrash(next, { onFinish: () => setSwitchingTo(null) })
   }
 
-  function drop(item: TrashItem) {
-    setItems((current) => current?.filter((other) => other.id !== item.id) ?? null)
-  }
-
-  async function restore(item: TrashItem) {
+  async function restore(item: Data.Schedule.TrashItem) {
     try {
       await api('POST', `/api/trash/${type}/${item.id}/restore`)
-      drop(item)
       toast.info(`${item.name} is back.`)
+      showTrash(type)
     } catch (error) {
       toast.error(`Could not restore ${item.name}: ${errorMessage(error)}`)
     }
   }
 
-  async function removeForGood(item: TrashItem) {
+  async function removeForGood(item: Data.Schedule.TrashItem) {
     try {
       await api('DELETE', `/api/trash/${type}/${item.id}`)
-      drop(item)
       toast.info(`${item.name} was removed for good.`)
+      showTrash(type)
     } catch (error) {
       toast.error(`Could not remove ${item.name}: ${errorMessage(error)}`)
     }
@@ -96,7 +96,7 @@ function Trash(props: { isAdmin: boolean }) {
           ? `Removed for good: ${parts.join(', ')}.`
           : 'Nothing in the trash was older than 30 days.'
       )
-      setVersion((value) => value + 1)
+      showTrash(type)
     } catch (error) {
       toast.error(`Could not empty the trash: ${errorMessage(error)}`)
     }
@@ -125,15 +125,12 @@ function Trash(props: { isAdmin: boolean }) {
         Deleted items stay here for 30 days before they are removed for good. Restoring brings an
         item back with everything it had.
       </p>
-      <Tabs label="Kind of item" tabs={TABS} current={type} onChange={showType} />
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
+      <Tabs label="Kind of item" tabs={TABS} current={switchingTo ?? type} onChange={showType} />
+      {switchingTo && <p className="muted">Loading…</p>}
+      {!switchingTo && items.length === 0 && (
+        <p className="sc-empty">No deleted {NOUNS[type]}. Nothing to do.</p>
       )}
-      {items === null && !loadError && <p className="muted">Loading…</p>}
-      {items?.length === 0 && <p className="sc-empty">No deleted {NOUNS[type]}. Nothing to do.</p>}
-      {items && items.length > 0 && (
+      {!switchingTo && items.length > 0 && (
         <table className="sc-table">
           <thead>
             <tr>

@@ -13,6 +13,10 @@ const ConflictsPageController = () =>
 const ProjectPageController = () => import('#controllers/schedule/projects/project_page_controller')
 const DirectoryPageController = () =>
   import('#controllers/schedule/directory/directory_page_controller')
+const TrashPageController = () => import('#controllers/schedule/trash/trash_page_controller')
+const ListsPageController = () => import('#controllers/schedule/settings/lists_page_controller')
+const AdminPageController = () => import('#controllers/schedule/settings/admin_page_controller')
+const SharePageController = () => import('#controllers/schedule/sharing/share_page_controller')
 
 router
   .group(() => {
@@ -23,9 +27,9 @@ router
       .where('id', router.matchers.number())
     router.get('/directory', [DirectoryPageController, 'show'])
     router.get('/conflicts', [ConflictsPageController, 'show'])
-    router.get('/trash', [PagesController, 'trash'])
-    router.get('/settings', [PagesController, 'settings'])
-    router.get('/admin', [PagesController, 'admin'])
-    router.get('/share/:token', [PagesController, 'share'])
+    router.get('/trash', [TrashPageController, 'show'])
+    router.get('/settings', [ListsPageController, 'show'])
+    router.get('/admin', [AdminPageController, 'show'])
+    router.get('/share/:token', [SharePageController, 'show'])
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

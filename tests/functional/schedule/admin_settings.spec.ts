@@ -7,12 +7,9 @@ import { schedulePerson } from '#tests/helpers/schedule_people'
 test.group('schedule /api/admin/settings', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('signed out 401, staff 403, on GET and PATCH', async ({ client, assert }) => {
+  test('staff 403 on GET and PATCH', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     for (const method of ['get', 'patch'] as const) {
-      const out = await client.request('/api/admin/settings', method).json({}).withCsrfToken()
-      out.assertStatus(401)
-      assert.deepEqual(out.body(), { message: 'Not authenticated' })
       const staff = await client
         .request('/api/admin/settings', method)
         .json({ company_name: 'X' })

@@ -3,25 +3,6 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { activityEntries, createClient, createProject } from '#tests/helpers/schedule_records'
 
-test.group('clients: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route answers 401 without a session', async ({ client }) => {
-    const requests = [
-      client.get('/api/clients'),
-      client.post('/api/clients').json({ name: 'Acme' }).withCsrfToken(),
-      client.get('/api/clients/1'),
-      client.patch('/api/clients/1').json({ name: 'Acme' }).withCsrfToken(),
-      client.delete('/api/clients/1').withCsrfToken(),
-    ]
-    for (const request of requests) {
-      const response = await request
-      response.assertStatus(401)
-      response.assertBody({ message: 'Not authenticated' })
-    }
-  })
-})
-
 test.group('clients', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

@@ -4,23 +4,6 @@ import CrewVendorLink from '#models/schedule/crew_vendor_link'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { activityEntries, createCrew, createVendor, trash } from '#tests/helpers/schedule_records'
 
-test.group('crew-vendor links: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route answers 401 without a session', async ({ client }) => {
-    const requests = [
-      client.get('/api/crew-vendor-links'),
-      client.post('/api/crew-vendor-links').json({ crewId: 1, vendorId: 1 }).withCsrfToken(),
-      client.delete('/api/crew-vendor-links/1').withCsrfToken(),
-    ]
-    for (const request of requests) {
-      const response = await request
-      response.assertStatus(401)
-      response.assertBody({ message: 'Not authenticated' })
-    }
-  })
-})
-
 test.group('crew-vendor links', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

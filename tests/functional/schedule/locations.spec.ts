@@ -5,25 +5,6 @@ import Region from '#models/schedule/region'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { activityEntries, createLocation, trash } from '#tests/helpers/schedule_records'
 
-test.group('locations: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route answers 401 without a session', async ({ client }) => {
-    const requests = [
-      client.get('/api/locations'),
-      client.post('/api/locations').json({ name: 'Studio' }).withCsrfToken(),
-      client.get('/api/locations/1'),
-      client.patch('/api/locations/1').json({ name: 'Studio' }).withCsrfToken(),
-      client.delete('/api/locations/1').withCsrfToken(),
-    ]
-    for (const request of requests) {
-      const response = await request
-      response.assertStatus(401)
-      response.assertBody({ message: 'Not authenticated' })
-    }
-  })
-})
-
 test.group('locations', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

@@ -18,13 +18,23 @@ test.group('schedule pages', (group) => {
   test('signed out, every page but the share viewer sends the visitor to /login', async ({
     client,
   }) => {
-    for (const path of ['/calendar', '/projects/1', '/directory', '/conflicts', '/trash']) {
+    for (const path of [
+      '/calendar',
+      '/projects/1',
+      '/directory',
+      '/conflicts',
+      '/trash',
+      '/settings',
+      '/admin',
+    ]) {
       const response = await client.get(path).redirects(0)
       response.assertStatus(302)
       response.assertHeader('location', '/login')
     }
+    // The share viewer is public: an unknown link is the page's own "not found".
     const share = await client.get('/share/some-token').redirects(0)
-    share.assertStatus(200)
+    share.assertStatus(404)
+    share.assertHeaderMissing('location')
   })
 
   test('signed in, / opens the calendar; staff cannot open /admin', async ({ client }) => {

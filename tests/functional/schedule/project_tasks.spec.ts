@@ -4,25 +4,6 @@ import ProjectTask from '#models/schedule/project_task'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { activityEntries, createProject, trash } from '#tests/helpers/schedule_records'
 
-test.group('project tasks: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route answers 401 without a session', async ({ client }) => {
-    const requests = [
-      client.get('/api/project-tasks').qs({ projectId: 1 }),
-      client.post('/api/project-tasks').json({ projectId: 1, text: 'X' }).withCsrfToken(),
-      client.put('/api/project-tasks/order').json({ projectId: 1, ids: [] }).withCsrfToken(),
-      client.patch('/api/project-tasks/1').json({ completed: true }).withCsrfToken(),
-      client.delete('/api/project-tasks/1').withCsrfToken(),
-    ]
-    for (const request of requests) {
-      const response = await request
-      response.assertStatus(401)
-      response.assertBody({ message: 'Not authenticated' })
-    }
-  })
-})
-
 test.group('project tasks', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

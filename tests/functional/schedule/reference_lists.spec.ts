@@ -35,27 +35,6 @@ async function listed(client: ApiClient, session: Record<string, string | number
   return response.body() as any[]
 }
 
-test.group('reference lists: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route of every list answers 401 without a session', async ({ client }) => {
-    for (const prefix of PREFIXES) {
-      const requests = [
-        client.get(`/api/${prefix}`),
-        client.post(`/api/${prefix}`).json({ name: 'X' }).withCsrfToken(),
-        client.put(`/api/${prefix}/order`).json({ ids: [] }).withCsrfToken(),
-        client.patch(`/api/${prefix}/1`).json({ name: 'X' }).withCsrfToken(),
-        client.delete(`/api/${prefix}/1`).withCsrfToken(),
-      ]
-      for (const request of requests) {
-        const response = await request
-        response.assertStatus(401)
-        response.assertBody({ message: 'Not authenticated' })
-      }
-    }
-  })
-})
-
 test.group('reference lists', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

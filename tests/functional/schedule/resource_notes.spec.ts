@@ -10,27 +10,6 @@ import {
   trash,
 } from '#tests/helpers/schedule_records'
 
-test.group('resource notes: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route answers 401 without a session', async ({ client }) => {
-    const requests = [
-      client.get('/api/resource-notes').qs({ resourceType: 'crew', resourceId: 1 }),
-      client
-        .post('/api/resource-notes')
-        .json({ resourceType: 'crew', resourceId: 1, body: 'Hi' })
-        .withCsrfToken(),
-      client.patch('/api/resource-notes/1').json({ body: 'Hi' }).withCsrfToken(),
-      client.delete('/api/resource-notes/1').withCsrfToken(),
-    ]
-    for (const request of requests) {
-      const response = await request
-      response.assertStatus(401)
-      response.assertBody({ message: 'Not authenticated' })
-    }
-  })
-})
-
 test.group('resource notes', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

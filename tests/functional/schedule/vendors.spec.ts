@@ -14,26 +14,6 @@ import {
   trash,
 } from '#tests/helpers/schedule_records'
 
-test.group('vendors: access', (group) => {
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  test('every route answers 401 without a session', async ({ client }) => {
-    const requests = [
-      client.get('/api/vendors'),
-      client.post('/api/vendors').json({ name: 'Lights Ltd' }).withCsrfToken(),
-      client.get('/api/vendors/1'),
-      client.patch('/api/vendors/1').json({ name: 'Lights Ltd' }).withCsrfToken(),
-      client.delete('/api/vendors/1').withCsrfToken(),
-      client.get('/api/vendors/1/assignments'),
-    ]
-    for (const request of requests) {
-      const response = await request
-      response.assertStatus(401)
-      response.assertBody({ message: 'Not authenticated' })
-    }
-  })
-})
-
 test.group('vendors', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 

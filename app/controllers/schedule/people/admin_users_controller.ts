@@ -7,6 +7,8 @@ import {
   updateUserValidator,
 } from '#validators/schedule/user_validators'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { serializer } from '#services/shared/serialize'
+import AppUserTransformer from '#transformers/schedule/app_user_transformer'
 
 /**
  * The people of schedule (spec 3, Administration: /api/admin/users and
@@ -17,17 +19,19 @@ export default class AdminUsersController {
   constructor(protected users: ScheduleUsers) {}
 
   async index() {
-    return this.users.list()
+    return serializer.serialize(AppUserTransformer.transform(await this.users.list()))
   }
 
   async store({ request, response }: HttpContext) {
     const { email, role } = await request.validateUsing(createUserValidator)
-    return response.status(201).send(await this.users.create(email, role))
+    const user = await this.users.create(email, role)
+    return response.status(201).send(await serializer.serialize(AppUserTransformer.transform(user)))
   }
 
   async update({ params, request }: HttpContext) {
     const changes = await request.validateUsing(updateUserValidator)
-    return this.users.update(params.id, changes)
+    const user = await this.users.update(params.id, changes)
+    return serializer.serialize(AppUserTransformer.transform(user))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {
@@ -45,6 +49,10 @@ export default class AdminUsersController {
     if (!user) {
       return { found: false, alreadyRegistered: false }
     }
-    return { found: true, alreadyRegistered: user.ssoUserId !== 0, user }
+    return {
+      found: true,
+      alreadyRegistered: user.ssoUserId !== 0,
+      user: await serializer.serialize(AppUserTransformer.transform(user)),
+    }
   }
 }

@@ -21,7 +21,7 @@ export type TrashType = (typeof TRASH_TYPES)[number]
 
 export type TrashCounts = Record<TrashType, number>
 
-type TrashedRecord = Project | Crew | Vendor | Location
+export type TrashedRecord = Project | Crew | Vendor | Location
 
 /*
  * What each kind of trashed item is, and which rows point at it without a
@@ -91,23 +91,14 @@ const LOCK_OBJECT = 0x7472_7368
 export class Trash {
   constructor(protected activity: ActivityLogger) {}
 
-  /** Newest deletion first; purgeAt is when the cleanup will remove the item. */
-  async list(type: string) {
+  /** Newest deletion first (TrashItemTransformer shapes what a person sees). */
+  async list(type: string): Promise<TrashedRecord[]> {
     const kind = this.kindOf(type)
-    const records: TrashedRecord[] = await kind.model
+    return kind.model
       .query()
       .withScopes((scopes) => scopes.trashed())
       .orderBy('deleted_at', 'desc')
       .orderBy('id', 'desc')
-    return records.map((record) => ({
-      id: record.id,
-      name: record.name,
-      deletedAt: record.deletedAt!.toISO(),
-      purgeAt: record.deletedAt!.plus({ days: TRASH_RETENTION_DAYS }).toISO(),
-      ...(record instanceof Project
-        ? { startDate: record.startDate, endDate: record.endDate }
-        : {}),
-    }))
   }
 
   async restore(actor: AppUser, type: string, id: number) {

@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react'
 import { Pager } from '~/components/shared/pager'
-import { formatTimestamp } from '~/components/schedule/dates'
+import { formatTimestamp } from '~/components/shared/dates'
 import type { Data } from '~generated/data'
 
 /** One page of a project's log, newest first, as the project page's `activity` prop carries it. */

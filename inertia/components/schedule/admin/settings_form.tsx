@@ -1,21 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
+import type { Data } from '~generated/data'
 import { api, fieldErrors } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 
-type SettingDefinition = {
-  key: string
-  description: string
-  input: 'text' | 'textarea' | 'number' | 'color' | 'select' | 'secret'
-  options?: { value: string | number; label: string }[]
-  secret: boolean
-  default?: unknown
-  isSet: boolean
-}
-
-type SettingsResponse = {
-  settings: Record<string, unknown>
-  definitions: SettingDefinition[]
-}
+type SettingsResponse = Data.Schedule.AdminSettings
+type SettingDefinition = SettingsResponse['definitions'][number]
 
 /** Fallback labels for keys that have no words of their own in the API. */
 function labelOf(key: string) {
@@ -28,27 +17,16 @@ function labelOf(key: string) {
  * definitions choose the input). Save sends only what changed; a secret is
  * sent only when something is typed.
  */
-export function SettingsForm() {
+export function SettingsForm(props: { settings: SettingsResponse }) {
   const toast = useToast()
-  const [data, setData] = useState<SettingsResponse | null>(null)
-  const [values, setValues] = useState<Record<string, unknown>>({})
+  // The page's first data, then what each save answers.
+  const [data, setData] = useState<SettingsResponse>(props.settings)
+  const [values, setValues] = useState<Record<string, unknown>>(props.settings.settings)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    api<SettingsResponse>('GET', '/api/admin/settings')
-      .then((loaded) => {
-        setData(loaded)
-        setValues(loaded.settings)
-      })
-      .catch((error: unknown) => setErrors(fieldErrors(error)))
-  }, [])
-
   async function save(event: FormEvent) {
     event.preventDefault()
-    if (!data) {
-      return
-    }
     const changes: Record<string, unknown> = {}
     for (const definition of data.definitions) {
       const value = values[definition.key]
@@ -56,7 +34,7 @@ export function SettingsForm() {
         if (typeof value === 'string' && value !== '') {
           changes[definition.key] = value
         }
-      } else if (value !== data.settings[definition.key]) {
+      } else if (value !== data.settings[definition.key as keyof SettingsResponse['settings']]) {
         changes[definition.key] = value
       }
     }
@@ -101,35 +79,32 @@ export function SettingsForm() {
           {errors.form}
         </p>
       )}
-      {!data && !errors.form && <p className="muted">Loading…</p>}
-      {data && (
-        <form onSubmit={save} aria-label="Settings" className="sc-settings-form">
-          {data.definitions.map((definition) => (
-            <div key={definition.key} className="sc-setting">
-              <label htmlFor={`setting-${definition.key}`}>{labelOf(definition.key)}</label>
-              <p className="muted small">{definition.description}</p>
-              <SettingInput
-                definition={definition}
-                value={values[definition.key]}
-                onChange={(value) => set(definition.key, value)}
-              />
-              {definition.secret && definition.isSet && (
-                <button
-                  type="button"
-                  className="link small"
-                  onClick={() => void unsetSecret(definition.key)}
-                >
-                  Remove the stored secret
-                </button>
-              )}
-              {errors[definition.key] && <p className="error small">{errors[definition.key]}</p>}
-            </div>
-          ))}
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save settings'}
-          </button>
-        </form>
-      )}
+      <form onSubmit={save} aria-label="Settings" className="sc-settings-form">
+        {data.definitions.map((definition) => (
+          <div key={definition.key} className="sc-setting">
+            <label htmlFor={`setting-${definition.key}`}>{labelOf(definition.key)}</label>
+            <p className="muted small">{definition.description}</p>
+            <SettingInput
+              definition={definition}
+              value={values[definition.key]}
+              onChange={(value) => set(definition.key, value)}
+            />
+            {definition.secret && definition.isSet && (
+              <button
+                type="button"
+                className="link small"
+                onClick={() => void unsetSecret(definition.key)}
+              >
+                Remove the stored secret
+              </button>
+            )}
+            {errors[definition.key] && <p className="error small">{errors[definition.key]}</p>}
+          </div>
+        ))}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Saving…' : 'Save settings'}
+        </button>
+      </form>
     </section>
   )
 }
@@ -192,18 +167,6 @@ function SettingInput(props: {
         className="sc-color-input"
         value={String(props.value ?? '#000000')}
         onChange={(event) => props.onChange(event.target.value)}
-      />
-    )
-  }
-  if (definition.input === 'number') {
-    return (
-      <input
-        id={id}
-        type="number"
-        value={props.value === null || props.value === undefined ? '' : String(props.value)}
-        onChange={(event) =>
-          props.onChange(event.target.value === '' ? null : Number(event.target.value))
-        }
       />
     )
   }

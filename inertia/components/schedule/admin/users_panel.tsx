@@ -1,43 +1,28 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
 import { AddPersonForm, type PersonRole } from '~/components/shared/add_person_form'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { formatTimestamp } from '~/components/schedule/dates'
+import { formatTimestamp } from '~/components/shared/dates'
 import { FieldError, describedBy, sameText, useFieldSave } from '~/components/shared/save_feedback'
 import { useToast } from '~/components/shared/toasts'
 
-export type AppUser = {
-  id: string
-  email: string
-  role: PersonRole
-  ssoUserId: number
-  displayName: string
-  username: string | null
-  avatarUrl: string | null
-  lastLoginAt: string | null
-  createdAt: string
-}
+type AppUser = Data.Schedule.AppUser
 
 /**
  * Who may sign in to schedule. An admin adds people by email (they sign in
  * through the sign-in service with it), renames them, changes roles and
  * removes anyone but themselves.
  */
-export function UsersPanel(props: { selfId: string }) {
+export function UsersPanel(props: { selfId: string; people: AppUser[] }) {
   const toast = useToast()
-  const [users, setUsers] = useState<AppUser[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-
-  useEffect(() => {
-    api<AppUser[]>('GET', '/api/admin/users')
-      .then(setUsers)
-      .catch((error: unknown) => setLoadError(`Could not load the people: ${errorMessage(error)}`))
-  }, [])
+  // The page's first data; from then on the panel keeps the list as it saves.
+  const [users, setUsers] = useState<AppUser[]>(props.people)
 
   async function add(email: string, role: PersonRole) {
     try {
       const user = await api<AppUser>('POST', '/api/admin/users', { email, role })
-      setUsers((current) => [...(current ?? []), user])
+      setUsers((current) => [...current, user])
       toast.info(`${user.email} can now sign in.`)
       return true
     } catch (error) {
@@ -50,17 +35,16 @@ export function UsersPanel(props: { selfId: string }) {
   async function update(user: AppUser, changes: { role?: PersonRole; displayName?: string }) {
     const saved = await api<AppUser>('PATCH', `/api/admin/users/${user.id}`, changes)
     // Only what was sent: an answer that overtook another field's must not undo it.
-    setUsers(
-      (current) =>
-        current?.map((other) =>
-          other.id === user.id
-            ? {
-                ...other,
-                ...(changes.role ? { role: saved.role } : {}),
-                ...(changes.displayName ? { displayName: saved.displayName } : {}),
-              }
-            : other
-        ) ?? null
+    setUsers((current) =>
+      current.map((other) =>
+        other.id === user.id
+          ? {
+              ...other,
+              ...(changes.role ? { role: saved.role } : {}),
+              ...(changes.displayName ? { displayName: saved.displayName } : {}),
+            }
+          : other
+      )
     )
     toast.info(`Saved ${user.email}.`)
   }
@@ -68,7 +52,7 @@ export function UsersPanel(props: { selfId: string }) {
   async function remove(user: AppUser) {
     try {
       await api('DELETE', `/api/admin/users/${user.id}`)
-      setUsers((current) => current?.filter((other) => other.id !== user.id) ?? null)
+      setUsers((current) => current.filter((other) => other.id !== user.id))
       toast.info(`${user.email} can no longer sign in.`)
     } catch (error) {
       toast.error(`Could not remove ${user.email}: ${errorMessage(error)}`)
@@ -82,40 +66,32 @@ export function UsersPanel(props: { selfId: string }) {
         Only these people can sign in, with the email they use at the sign-in service. Admins also
         manage people and settings and empty the trash.
       </p>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {users === null && !loadError && <p className="muted">Loading…</p>}
-      {users && (
-        <div className="sc-scroll">
-          <table className="sc-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Email</th>
-                <th>Role</th>
-                <th>Last signed in</th>
-                <th>
-                  <span className="sc-visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  isSelf={user.id === props.selfId}
-                  onUpdate={(changes) => update(user, changes)}
-                  onRemove={() => void remove(user)}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <div className="sc-scroll">
+        <table className="sc-table">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Email</th>
+              <th>Role</th>
+              <th>Last signed in</th>
+              <th>
+                <span className="sc-visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                isSelf={user.id === props.selfId}
+                onUpdate={(changes) => update(user, changes)}
+                onRemove={() => void remove(user)}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h3>Add a person</h3>
       <AddPersonForm onAdd={add} />
     </section>

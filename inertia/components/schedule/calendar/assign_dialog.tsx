@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
+import { formatRange } from '~/components/shared/dates'
 
 type Status = Data.Schedule.Status
-import { formatRange } from './calendar_dates'
 import type { CalendarProject, PeoplePerson } from './calendar_types'
 
 /** Books a person on one of the projects in view (the keyboard way of dropping a project on their row). */
@@ -76,7 +76,8 @@ function AssignForm(props: {
             <option value="">Choose a project</option>
             {props.projects.map((project) => (
               <option key={project.id} value={project.id}>
-                {project.name} ({formatRange(project.startDate, project.endDate)})
+                {project.name} ({formatRange(project.startDate, project.endDate, { compact: true })}
+                )
               </option>
             ))}
           </select>

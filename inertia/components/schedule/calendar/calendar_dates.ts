@@ -1,26 +1,22 @@
 /*
- * The calendar's date math. Dates travel as 'YYYY-MM-DD' strings (as the API
- * sends them) and are parsed with parseISO, which reads them as local dates:
- * `new Date('YYYY-MM-DD')` would read UTC midnight and slip a day west of
- * Greenwich.
+ * The calendar's views over the generic date helpers of shared/dates: the
+ * range a view shows, its steps and headings, and the week start it uses.
  */
 import {
   addDays,
   addMonths,
   addWeeks,
   addYears,
-  differenceInCalendarDays,
-  eachDayOfInterval,
   endOfMonth,
   endOfWeek,
   endOfYear,
   format,
-  isValid,
   parseISO,
   startOfMonth,
   startOfWeek,
   startOfYear,
 } from 'date-fns'
+import { daysOf, formatRange, toIso } from '~/components/shared/dates'
 
 export const VIEWS = ['month', 'two_weeks', 'week', 'day', 'year'] as const
 export type CalendarView = (typeof VIEWS)[number]
@@ -48,30 +44,8 @@ export function setWeekStartsOn(day: 0 | 1) {
 
 export type DateRange = { from: string; to: string }
 
-export function toIso(date: Date) {
-  return format(date, 'yyyy-MM-dd')
-}
-
-export function todayIso() {
-  return toIso(new Date())
-}
-
-export function isIsoDate(value: string | null | undefined): value is string {
-  return !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value))
-}
-
-export function shiftDays(date: string, days: number) {
-  return toIso(addDays(parseISO(date), days))
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string) {
-  return differenceInCalendarDays(parseISO(to), parseISO(from))
-}
-
 export function eachDay(range: DateRange): string[] {
-  if (range.to < range.from) return []
-  return eachDayOfInterval({ start: parseISO(range.from), end: parseISO(range.to) }).map(toIso)
+  return daysOf(range.from, range.to)
 }
 
 export function weekStart(date: string) {
@@ -143,54 +117,7 @@ export function viewTitle(view: CalendarView, anchor: string, mode: CalendarMode
   if (view === 'year') return format(date, 'yyyy')
   if (view === 'day') return format(date, 'EEEE d MMMM yyyy')
   const range = visibleRange(view, anchor, mode)
-  return formatRange(range.from, range.to)
-}
-
-/** "3 Nov 2026", "3 – 5 Nov 2026", "30 Nov – 2 Dec 2026", "30 Dec 2026 – 2 Jan 2027". */
-export function formatRange(from: string, to: string) {
-  const start = parseISO(from)
-  const end = parseISO(to)
-  if (from === to) return format(start, 'd MMM yyyy')
-  if (from.slice(0, 4) !== to.slice(0, 4)) {
-    return `${format(start, 'd MMM yyyy')} – ${format(end, 'd MMM yyyy')}`
-  }
-  if (from.slice(0, 7) !== to.slice(0, 7)) {
-    return `${format(start, 'd MMM')} – ${format(end, 'd MMM yyyy')}`
-  }
-  return `${format(start, 'd')} – ${format(end, 'd MMM yyyy')}`
-}
-
-/** "Tue 3 Nov": the short label of a day in a grid. */
-export function shortDay(date: string) {
-  return format(parseISO(date), 'EEE d MMM')
-}
-
-/** "Tuesday 3 November 2026": a day spelt out for labels. */
-export function longDay(date: string) {
-  return format(parseISO(date), 'EEEE d MMMM yyyy')
-}
-
-export function dayOfMonth(date: string) {
-  return format(parseISO(date), 'd')
-}
-
-export function weekdayShort(date: string) {
-  return format(parseISO(date), 'EEE')
-}
-
-export function isWeekend(date: string) {
-  const day = parseISO(date).getDay()
-  return day === 0 || day === 6
-}
-
-/** The later of two ISO dates. */
-export function maxDate(a: string, b: string) {
-  return a > b ? a : b
-}
-
-/** The earlier of two ISO dates. */
-export function minDate(a: string, b: string) {
-  return a < b ? a : b
+  return formatRange(range.from, range.to, { compact: true })
 }
 
 /** The 12 months of the anchor's year, each as its first day. */

@@ -1,13 +1,5 @@
-import {
-  MODES,
-  VIEWS,
-  VIEW_LABELS,
-  isIsoDate,
-  stepAnchor,
-  stepName,
-  todayIso,
-  viewTitle,
-} from './calendar_dates'
+import { isIsoDate, today } from '~/components/shared/dates'
+import { MODES, VIEWS, VIEW_LABELS, stepAnchor, stepName, viewTitle } from './calendar_dates'
 import type { CalendarPlace } from './calendar_url'
 
 const MODE_LABELS = { projects: 'Projects', people: 'People' }
@@ -22,7 +14,7 @@ export function CalendarToolbar(props: {
   return (
     <div className="cal-toolbar">
       <div className="cal-toolbar-group" role="group" aria-label="Dates">
-        <button type="button" className="secondary" onClick={() => go({ date: todayIso() })}>
+        <button type="button" className="secondary" onClick={() => go({ date: today() })}>
           Today
         </button>
         <button

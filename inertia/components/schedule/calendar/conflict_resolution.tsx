@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { formatShortDay, formatTimestampDay } from '~/components/schedule/dates'
+import { formatShortDay, formatTimestampDay } from '~/components/shared/dates'
 import { useToast } from '~/components/shared/toasts'
 import type { Conflict } from './calendar_types'
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import type { Client } from '~/components/schedule/types'
-import { formatRange, type DateRange } from './calendar_dates'
+import { formatRange } from '~/components/shared/dates'
+import { type DateRange } from './calendar_dates'
 import { useApiData } from './use_api_data'
 
 export type NewProject = {
@@ -85,7 +86,7 @@ function NewProjectForm(props: {
     <form onSubmit={submit} aria-labelledby="cal-new-project-title">
       <h2 id="cal-new-project-title">New project</h2>
       <p className="muted small">
-        {formatRange(startDate, endDate < startDate ? startDate : endDate)}
+        {formatRange(startDate, endDate < startDate ? startDate : endDate, { compact: true })}
       </p>
       <label htmlFor="cal-new-project-name">Name</label>
       <input

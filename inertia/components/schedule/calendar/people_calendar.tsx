@@ -10,7 +10,8 @@ import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import type { Data } from '~generated/data'
 import type { RosterEntry } from '~/components/schedule/types'
-import { eachDay, formatRange, type CalendarView, type DateRange } from './calendar_dates'
+import { formatRange } from '~/components/shared/dates'
+import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
 import type {
   CalendarProject,
   Conflict,
@@ -270,7 +271,7 @@ function statusOf(booking: PeopleBooking, statuses: Map<number, Status>) {
 
 const ProjectSource = memo(function ProjectSourceView(props: { project: CalendarProject }) {
   const { project } = props
-  const range = formatRange(project.startDate, project.endDate)
+  const range = formatRange(project.startDate, project.endDate, { compact: true })
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: `source:${project.id}`,
     data: { project, label: project.name } satisfies SourceData,

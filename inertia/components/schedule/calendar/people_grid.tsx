@@ -9,10 +9,10 @@ import {
   isWeekend,
   longDay,
   shortDay,
-  todayIso,
+  today as todayIso,
   weekdayShort,
-  type CalendarView,
-} from './calendar_dates'
+} from '~/components/shared/dates'
+import { type CalendarView } from './calendar_dates'
 import { personKey, type PeoplePerson } from './calendar_types'
 import type { Chip, PeopleIndex } from './people_index'
 
@@ -223,7 +223,7 @@ const PersonDay = memo(function PersonDayView(props: {
 /** What a chip says when hovered: project, dates, status, the day's note, any clash. */
 function chipTitle(chip: Chip, status: Status | undefined) {
   const lines = [
-    `${chip.project.name}, ${formatRange(chip.project.startDate, chip.project.endDate)}`,
+    `${chip.project.name}, ${formatRange(chip.project.startDate, chip.project.endDate, { compact: true })}`,
   ]
   if (status) lines.push(`Status: ${status.name}`)
   if (chip.note) lines.push(`Note: ${chip.note}`)

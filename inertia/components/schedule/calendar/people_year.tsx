@@ -1,15 +1,8 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { format, parseISO } from 'date-fns'
-import {
-  daysBetween,
-  eachDay,
-  maxDate,
-  minDate,
-  shiftDays,
-  weekStart,
-  type DateRange,
-} from './calendar_dates'
+import { daysBetween, maxDate, minDate, shiftDays } from '~/components/shared/dates'
+import { eachDay, weekStart, type DateRange } from './calendar_dates'
 import { personKey, type PeopleData, type PeoplePerson } from './calendar_types'
 import type { CalendarPlace } from './calendar_url'
 import { PeopleFilters, usePeopleFilter } from './people_filters'

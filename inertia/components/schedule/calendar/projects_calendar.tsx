@@ -4,7 +4,8 @@ import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import type { Project } from '~/components/schedule/types'
-import { formatRange, type CalendarView, type DateRange } from './calendar_dates'
+import { formatRange } from '~/components/shared/dates'
+import { type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarProject, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { NewProjectDialog, type NewProject } from './new_project_dialog'
@@ -76,7 +77,7 @@ export function ProjectsCalendar(props: {
         .catch((failure: unknown) => {
           put(before)
           toast.error(
-            `${project.name} could not move to ${formatRange(startDate, endDate)}: ${errorMessage(failure)}`
+            `${project.name} could not move to ${formatRange(startDate, endDate, { compact: true })}: ${errorMessage(failure)}`
           )
         })
     },

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { Link } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { daysBetween, formatRange, longDay } from './calendar_dates'
+import { daysBetween, formatRange, longDay } from '~/components/shared/dates'
 import { personKey, type PeopleBooking, type PeopleData, type PeoplePerson } from './calendar_types'
 
 type Status = Data.Schedule.Status
@@ -63,7 +63,7 @@ export function ProjectsDay(props: { date: string; data: PeopleData | null; stat
               <Link href={`/projects/${project.id}`}>{project.name}</Link>
             </h2>
             <p className="muted small">
-              {formatRange(project.startDate, project.endDate)} · day{' '}
+              {formatRange(project.startDate, project.endDate, { compact: true })} · day{' '}
               {daysBetween(project.startDate, date) + 1} of{' '}
               {daysBetween(project.startDate, project.endDate) + 1}
             </p>

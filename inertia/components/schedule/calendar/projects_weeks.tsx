@@ -11,18 +11,16 @@ import { router } from '@inertiajs/react'
 import {
   dayOfMonth,
   daysBetween,
-  eachDay,
   formatRange,
   isWeekend,
   longDay,
   maxDate,
   minDate,
   shiftDays,
-  todayIso,
+  today as todayIso,
   weekdayShort,
-  type CalendarView,
-  type DateRange,
-} from './calendar_dates'
+} from '~/components/shared/dates'
+import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarProject, Conflict } from './calendar_types'
 import { conflictLines } from './conflict_text'
 import {
@@ -279,7 +277,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
 }) {
   const { project, lane, column, span, startsHere, endsHere } = props.segment
   const saved = project.id > 0
-  const range = formatRange(project.startDate, project.endDate)
+  const range = formatRange(project.startDate, project.endDate, { compact: true })
   const open = props.conflicts?.filter((conflict) => !conflict.resolution) ?? []
   const clash = open.length > 0 ? 'open' : props.conflicts?.length ? 'resolved' : null
   const { setNodeRef, attributes, listeners } = useDraggable({

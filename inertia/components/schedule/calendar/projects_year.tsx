@@ -1,17 +1,13 @@
 import { memo, useMemo } from 'react'
 import {
   dayOfMonth,
-  eachDay,
   longDay,
   maxDate,
   minDate,
-  monthGrid,
-  monthName,
-  monthsOfYear,
-  todayIso,
+  today as todayIso,
   weekdayShort,
-  type DateRange,
-} from './calendar_dates'
+} from '~/components/shared/dates'
+import { eachDay, monthGrid, monthName, monthsOfYear, type DateRange } from './calendar_dates'
 import type { CalendarPlace } from './calendar_url'
 import type { CalendarProject, Conflict } from './calendar_types'
 

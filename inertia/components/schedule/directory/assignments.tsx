@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { daysOf, formatDay, formatRange, today } from '~/components/schedule/dates'
+import { daysOf, formatDay, formatRange, today } from '~/components/shared/dates'
 import { findById } from '~/components/schedule/lookups'
 import { StatusBadge, Swatch } from '~/components/schedule/status_badge'
 import type { Status } from '~/components/schedule/types'

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { formatTimestamp } from '~/components/schedule/dates'
+import { formatTimestamp } from '~/components/shared/dates'
 import { useToast } from '~/components/shared/toasts'
 import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
 

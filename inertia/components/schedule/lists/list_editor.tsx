@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { SortableList } from '~/components/shared/sortable_list'
@@ -13,15 +14,8 @@ import {
 } from '~/components/shared/save_feedback'
 
 /** Any of the six lists: statuses carry an icon, "books" and a default; project statuses an icon and a default. */
-export type ListItem = {
-  id: number
-  name: string
-  color: string | null
-  sortOrder: number
-  icon?: string | null
-  booksPerson?: boolean
-  isDefault?: boolean
-}
+export type ListItem = Data.Schedule.NamedListItem &
+  Partial<Pick<Data.Schedule.Status, 'icon' | 'booksPerson' | 'isDefault'>>
 
 export type ListKind = {
   url: string
@@ -42,31 +36,22 @@ const NEW_COLOR = '#64748b'
  * One list: rows edited in place (each change saves at once, with feedback),
  * dragged into order, deleted after a confirmation, and a form to add one.
  */
-export function ListEditor(props: { kind: ListKind }) {
+export function ListEditor(props: { kind: ListKind; items: ListItem[] }) {
   const { kind } = props
   const toast = useToast()
-  const [items, setItems] = useState<ListItem[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-
-  useEffect(() => {
-    api<ListItem[]>('GET', kind.url)
-      .then(setItems)
-      .catch((error: unknown) =>
-        setLoadError(`Could not load ${kind.title}: ${errorMessage(error)}`)
-      )
-  }, [kind.url, kind.title])
+  // The page's first data; from then on this editor keeps the list as it saves.
+  const [items, setItems] = useState<ListItem[]>(props.items)
 
   /** A row's saved fields (only those: an answer that overtook another field's must not undo it). */
   function replace(id: number, saved: Partial<ListItem>) {
-    setItems(
-      (current) =>
-        current?.map((item) => {
-          if (item.id === id) {
-            return { ...item, ...saved }
-          }
-          // One default per list: the server clears the others, so does the page.
-          return saved.isDefault && item.isDefault ? { ...item, isDefault: false } : item
-        }) ?? null
+    setItems((current) =>
+      current.map((item) => {
+        if (item.id === id) {
+          return { ...item, ...saved }
+        }
+        // One default per list: the server clears the others, so does the page.
+        return saved.isDefault && item.isDefault ? { ...item, isDefault: false } : item
+      })
     )
   }
 
@@ -88,7 +73,7 @@ export function ListEditor(props: { kind: ListKind }) {
   async function remove(item: ListItem) {
     try {
       await api('DELETE', `${kind.url}/${item.id}`)
-      setItems((current) => current?.filter((other) => other.id !== item.id) ?? null)
+      setItems((current) => current.filter((other) => other.id !== item.id))
       toast.info(`${item.name} was deleted.`)
     } catch (error) {
       toast.error(`Could not delete ${item.name}: ${errorMessage(error)}`)
@@ -102,16 +87,10 @@ export function ListEditor(props: { kind: ListKind }) {
     <section className={`card sc-list-editor ${columns}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{kind.title}</h2>
       <p className="muted small">{kind.description}</p>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {items === null && !loadError && <p className="muted">Loading…</p>}
-      {items?.length === 0 && (
+      {items.length === 0 && (
         <p className="sc-empty">No {kind.title.toLowerCase()} yet. Add the first one below.</p>
       )}
-      {items && items.length > 0 && (
+      {items.length > 0 && (
         <>
           <div className="sc-list-head muted small" aria-hidden="true">
             <span>Name</span>
@@ -140,10 +119,7 @@ export function ListEditor(props: { kind: ListKind }) {
           </SortableList>
         </>
       )}
-      <AddListItem
-        kind={kind}
-        onAdded={(item) => setItems((current) => [...(current ?? []), item])}
-      />
+      <AddListItem kind={kind} onAdded={(item) => setItems((current) => [...current, item])} />
     </section>
   )
 }

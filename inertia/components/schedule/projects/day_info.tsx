@@ -1,6 +1,6 @@
 import { api } from '~/components/shared/api'
 import type { AutoSave } from '~/components/shared/use_auto_save'
-import { dayParts, formatDay } from '~/components/schedule/dates'
+import { dayParts, formatDay } from '~/components/shared/dates'
 import {
   FieldError,
   SaveProgress,

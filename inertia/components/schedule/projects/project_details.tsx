@@ -8,7 +8,7 @@ import {
   useFieldSave,
 } from '~/components/shared/save_feedback'
 import { api } from '~/components/shared/api'
-import { dayCount, shiftDate } from '~/components/schedule/dates'
+import { dayCount, shiftDays } from '~/components/shared/dates'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { Client, Conflict, Location, Project } from '~/components/schedule/types'
 
@@ -104,7 +104,7 @@ export function ProjectDetails(props: {
     // Moving the start past the end moves the whole project, keeping its length.
     const endDate =
       startDate > dates.value.endDate
-        ? shiftDate(startDate, dayCount(project.startDate, project.endDate) - 1)
+        ? shiftDays(startDate, dayCount(project.startDate, project.endDate) - 1)
         : dates.value.endDate
     changeDates({ startDate, endDate })
   }

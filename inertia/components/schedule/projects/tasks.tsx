@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { formatTimestamp } from '~/components/schedule/dates'
+import { formatTimestamp } from '~/components/shared/dates'
 import { SortableList } from '~/components/shared/sortable_list'
 import { useToast } from '~/components/shared/toasts'
 import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'

@@ -1,0 +1,43 @@
+import { test } from '@japa/runner'
+import {
+  dayCount,
+  daysOf,
+  formatLocalTimestamp,
+  formatRange,
+  shiftDays,
+} from '../../../inertia/components/shared/dates.js'
+
+/*
+ * The pages' one date module: the two ways of writing a range (pages and
+ * lists spell each day; the calendar's tight places say each part once) and
+ * calendar-day arithmetic that never slips across a time zone boundary.
+ */
+test.group('shared dates', () => {
+  test('a range spells each day, or says each part once when compact', ({ assert }) => {
+    assert.equal(formatRange('2031-05-05', '2031-05-07'), 'Mon 5 May 2031 – Wed 7 May 2031')
+    assert.equal(formatRange('2031-05-05', '2031-05-05'), 'Mon 5 May 2031')
+    assert.equal(formatRange('2030-11-05', '2030-11-07', { compact: true }), '5 – 7 Nov 2030')
+    assert.equal(formatRange('2030-11-30', '2030-12-02', { compact: true }), '30 Nov – 2 Dec 2030')
+    assert.equal(
+      formatRange('2030-12-30', '2031-01-02', { compact: true }),
+      '30 Dec 2030 – 2 Jan 2031'
+    )
+    assert.equal(formatRange('2030-11-05', '2030-11-05', { compact: true }), '5 Nov 2030')
+  })
+
+  test('days are counted and shifted as calendar days', ({ assert }) => {
+    assert.deepEqual(daysOf('2031-03-30', '2031-04-01'), ['2031-03-30', '2031-03-31', '2031-04-01'])
+    assert.deepEqual(daysOf('2031-04-02', '2031-04-01'), [])
+    assert.equal(dayCount('2031-03-30', '2031-04-01'), 3)
+    assert.equal(shiftDays('2031-03-30', 2), '2031-04-01')
+    assert.equal(shiftDays('2031-01-01', -1), '2030-12-31')
+  })
+
+  test('a missing timestamp shows as the given placeholder', ({ assert }) => {
+    assert.equal(formatLocalTimestamp(null), '')
+    assert.equal(formatLocalTimestamp(null, { empty: '—' }), '—')
+    const iso = '2031-05-05T14:05:00.000Z'
+    assert.equal(formatLocalTimestamp(iso, { seconds: true }), new Date(iso).toLocaleString())
+    assert.include(formatLocalTimestamp(iso), '2031')
+  })
+})
