@@ -127,20 +127,14 @@ export function formatTimestampDay(timestamp: string) {
   return format(new Date(timestamp), 'd MMM yyyy')
 }
 
-/**
- * A timestamp in the reader's own locale and order, or `empty` when there is
- * none. By default the date in words and the minutes ("24 Nov 2026, 12:48" in
- * en-GB); `seconds` gives the locale's full form with seconds, for logs.
- */
-export function formatLocalTimestamp(
-  timestamp: string | null,
-  { empty = '', seconds = false }: { empty?: string; seconds?: boolean } = {}
-) {
-  if (!timestamp) {
-    return empty
-  }
-  const date = new Date(timestamp)
-  return seconds
-    ? date.toLocaleString()
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+/** A timestamp in the reader's own locale, date in words and minutes ("24 Nov 2026, 12:48" in en-GB); '' for none. */
+export function formatLocalTimestamp(timestamp: string | null) {
+  return timestamp
+    ? new Date(timestamp).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+    : ''
+}
+
+/** A timestamp to the second in the reader's locale, for logs and audit trails; a dash for never. */
+export function formatExactTimestamp(timestamp: string | null) {
+  return timestamp ? new Date(timestamp).toLocaleString() : '—'
 }

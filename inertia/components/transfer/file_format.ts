@@ -10,13 +10,6 @@ export function formatBytes(bytes: number) {
   return unit === 0 ? `${bytes} bytes` : `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
 
-/** A timestamp in the reader's own locale and time zone; "" for none. */
-export function formatDateTime(iso: string | null) {
-  return iso
-    ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
-    : ''
-}
-
 /** 3725 → "1 h 2 min", 75 → "1 min 15 s". */
 export function formatDuration(seconds: number) {
   const whole = Math.max(0, Math.round(seconds))

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
-import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
+import { formatBytes } from '~/components/transfer/file_format'
+import { formatLocalTimestamp } from '~/components/shared/dates'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 
 /** What the list shows: the query string's search, sort, order and page, as the server read it. */
@@ -159,7 +160,7 @@ export function FileList(props: {
                       )}
                       {upload.backupStatus !== 'not_configured' &&
                         ` · backup ${upload.backupStatus}`}
-                      {upload.expiresAt && ` · removed ${formatDateTime(upload.expiresAt)}`}
+                      {upload.expiresAt && ` · removed ${formatLocalTimestamp(upload.expiresAt)}`}
                     </div>
                     {upload.message && <div className="small">“{upload.message}”</div>}
                   </td>
@@ -170,7 +171,7 @@ export function FileList(props: {
                       <div className="muted small">{upload.uploaderEmail}</div>
                     )}
                   </td>
-                  <td>{formatDateTime(upload.completedAt ?? upload.createdAt)}</td>
+                  <td>{formatLocalTimestamp(upload.completedAt ?? upload.createdAt)}</td>
                   <td>{upload.shareCount}</td>
                   <td className="tx-row-actions">
                     {upload.status === 'complete' && (

@@ -1,6 +1,6 @@
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { formatDateTime } from '~/components/transfer/file_format'
+import { formatLocalTimestamp } from '~/components/shared/dates'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 
 /** Whose downloads the log shows: one share's (?shareId), one upload's (?uploadId) or all. */
@@ -67,7 +67,7 @@ export function LogList(props: {
             <tbody>
               {result.data.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.downloadedAt)}</td>
+                  <td>{formatLocalTimestamp(entry.downloadedAt)}</td>
                   <td className="tx-file-name">{entry.fileName}</td>
                   <td>
                     {entry.downloadedBy

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { Link } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
+import { formatBytes } from '~/components/transfer/file_format'
+import { formatLocalTimestamp } from '~/components/shared/dates'
 import { ShareForm } from '~/components/transfer/share_form'
 
 /** One share in the staff list: link to copy, password to reveal, edit, delete. */
@@ -61,7 +62,7 @@ export function ShareRow(props: {
           )}
         </dd>
         <dt>Expires</dt>
-        <dd>{share.expiresAt ? formatDateTime(share.expiresAt) : 'Never'}</dd>
+        <dd>{share.expiresAt ? formatLocalTimestamp(share.expiresAt) : 'Never'}</dd>
         <dt>Downloads</dt>
         <dd aria-label={`Downloads of ${share.fileName}`}>
           {share.downloadCount}

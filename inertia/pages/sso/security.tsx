@@ -3,6 +3,7 @@ import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Notices } from '~/components/sso/notices'
 import { api } from '~/components/shared/api'
+import { formatExactTimestamp } from '~/components/shared/dates'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
 
 type TwoFactor = Data.Sso.TwoFactor
@@ -38,10 +39,6 @@ const EVENT_LABELS: Record<string, string> = {
   user_enabled: 'Account enabled',
   admin_granted: 'Made an admin',
   admin_revoked: 'No longer an admin',
-}
-
-function when(iso: string | null) {
-  return iso ? new Date(iso).toLocaleString() : '—'
 }
 
 export default function Security(props: SecurityProps) {
@@ -187,8 +184,8 @@ export default function Security(props: SecurityProps) {
         {twoFactor.enabled ? (
           <>
             <p>
-              On since {when(twoFactor.enabledAt)}. {twoFactor.remainingRecoveryCodes} recovery
-              codes left.
+              On since {formatExactTimestamp(twoFactor.enabledAt)}.{' '}
+              {twoFactor.remainingRecoveryCodes} recovery codes left.
             </p>
             <form onSubmit={regenerate}>
               <label htmlFor="regenerateCode">Code from your app, to make new recovery codes</label>
@@ -264,7 +261,7 @@ export default function Security(props: SecurityProps) {
           <tbody>
             {sessions.map((session) => (
               <tr key={session.handle}>
-                <td>{when(session.signedInAt)}</td>
+                <td>{formatExactTimestamp(session.signedInAt)}</td>
                 <td className="small">{session.userAgent ?? 'Unknown'}</td>
                 <td>{session.ip ?? '—'}</td>
                 <td>
@@ -300,7 +297,7 @@ export default function Security(props: SecurityProps) {
           <tbody>
             {props.activity.map((row) => (
               <tr key={row.id}>
-                <td>{when(row.at)}</td>
+                <td>{formatExactTimestamp(row.at)}</td>
                 <td>
                   {EVENT_LABELS[row.event] ?? row.event}
                   {row.byAdmin && <span className="muted"> (by an admin)</span>}

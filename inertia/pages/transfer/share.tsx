@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Layout } from '~/components/shared/layout'
 import type { Data } from '~generated/data'
 import { api, ApiError, errorMessage } from '~/components/shared/api'
-import { formatBytes, formatDateTime } from '~/components/transfer/file_format'
+import { formatBytes } from '~/components/transfer/file_format'
+import { formatLocalTimestamp } from '~/components/shared/dates'
 
 type Props = {
   siteName: string
@@ -72,7 +73,7 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
           {share.expiresAt && (
             <>
               <dt>Available until</dt>
-              <dd>{formatDateTime(share.expiresAt)}</dd>
+              <dd>{formatLocalTimestamp(share.expiresAt)}</dd>
             </>
           )}
           {share.downloadsRemaining !== null && (

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import {
   dayCount,
   daysOf,
+  formatExactTimestamp,
   formatLocalTimestamp,
   formatRange,
   shiftDays,
@@ -33,11 +34,14 @@ test.group('shared dates', () => {
     assert.equal(shiftDays('2031-01-01', -1), '2030-12-31')
   })
 
-  test('a missing timestamp shows as the given placeholder', ({ assert }) => {
+  test('a timestamp shows to the minute, or to the second in logs; a missing one as nothing or a dash', ({
+    assert,
+  }) => {
     assert.equal(formatLocalTimestamp(null), '')
-    assert.equal(formatLocalTimestamp(null, { empty: '—' }), '—')
+    assert.equal(formatExactTimestamp(null), '—')
     const iso = '2031-05-05T14:05:00.000Z'
-    assert.equal(formatLocalTimestamp(iso, { seconds: true }), new Date(iso).toLocaleString())
+    assert.equal(formatExactTimestamp(iso), new Date(iso).toLocaleString())
     assert.include(formatLocalTimestamp(iso), '2031')
+    assert.notEqual(formatLocalTimestamp(iso), formatExactTimestamp(iso))
   })
 })

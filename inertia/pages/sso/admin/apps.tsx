@@ -7,7 +7,7 @@ import { ActionOutcome, useAction } from '~/components/sso/use_action'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { CopyButton } from '~/components/sso/admin/copy_button'
 import { OneTimeSecret, type RevealedSecret } from '~/components/sso/admin/one_time_secret'
-import { when } from '~/components/sso/admin/format'
+import { formatExactTimestamp } from '~/components/shared/dates'
 import '~/components/sso/admin/admin.css'
 
 type ConnectedApp = Data.Sso.ConnectedApp
@@ -221,7 +221,9 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
                     <tr key={app.id}>
                       <td>
                         <strong>{app.name}</strong>
-                        <div className="muted">Registered {when(app.createdAt)}</div>
+                        <div className="muted">
+                          Registered {formatExactTimestamp(app.createdAt)}
+                        </div>
                       </td>
                       <td>
                         <code>{app.apiKey}</code> <CopyButton value={app.apiKey} />

@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Pager, type PageMeta } from '~/components/shared/pager'
-import { when } from '~/components/sso/admin/format'
+import { formatExactTimestamp } from '~/components/shared/dates'
 import '~/components/sso/admin/admin.css'
 
 type AuditEntry = Data.Sso.AuditEntry
@@ -152,7 +152,7 @@ export default function AuditLog(props: AuditLogProps) {
                   const email = entry.person?.email ?? entry.email
                   return (
                     <tr key={entry.id}>
-                      <td>{when(entry.createdAt)}</td>
+                      <td>{formatExactTimestamp(entry.createdAt)}</td>
                       <td className="event">
                         <code>{entry.event}</code>
                       </td>
