@@ -30,6 +30,7 @@ export const middleware = router.named({
   scheduleAuth: () => import('#middleware/schedule/require_auth_middleware'),
   scheduleAdmin: () => import('#middleware/schedule/require_admin_middleware'),
   scheduleDevBypass: () => import('#middleware/schedule/dev_bypass_middleware'),
+  schedulePage: () => import('#middleware/schedule/signed_in_page_middleware'),
 })
 
 /**

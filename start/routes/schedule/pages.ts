@@ -1,6 +1,6 @@
 /*
- * The app's pages (Inertia). A signed-out visitor is sent to /login, except
- * on the public share page.
+ * The app's pages (Inertia). A signed-out visitor is sent to /login (the
+ * schedulePage guard), except on the front page and the public share page.
  */
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
@@ -21,15 +21,19 @@ const SharePageController = () => import('#controllers/schedule/sharing/share_pa
 router
   .group(() => {
     router.get('/', [PagesController, 'home'])
-    router.get('/calendar', [CalendarPageController, 'show'])
-    router
-      .get('/projects/:id', [ProjectPageController, 'show'])
-      .where('id', router.matchers.number())
-    router.get('/directory', [DirectoryPageController, 'show'])
-    router.get('/conflicts', [ConflictsPageController, 'show'])
-    router.get('/trash', [TrashPageController, 'show'])
-    router.get('/settings', [ListsPageController, 'show'])
-    router.get('/admin', [AdminPageController, 'show'])
     router.get('/share/:token', [SharePageController, 'show'])
+    router
+      .group(() => {
+        router.get('/calendar', [CalendarPageController, 'show'])
+        router
+          .get('/projects/:id', [ProjectPageController, 'show'])
+          .where('id', router.matchers.number())
+        router.get('/directory', [DirectoryPageController, 'show'])
+        router.get('/conflicts', [ConflictsPageController, 'show'])
+        router.get('/trash', [TrashPageController, 'show'])
+        router.get('/settings', [ListsPageController, 'show'])
+        router.get('/admin', [AdminPageController, 'show'])
+      })
+      .use(middleware.schedulePage())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

@@ -1,8 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
-import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
+import { pageUser } from '#services/schedule/people/page_viewer'
 import { CalendarPage } from '#services/schedule/calendar/calendar_page'
 import { calendarPlace } from '#services/schedule/calendar/calendar_place'
 
@@ -16,21 +15,16 @@ import { calendarPlace } from '#services/schedule/calendar/calendar_place'
 @inject()
 export default class CalendarPageController {
   constructor(
-    protected users: ScheduleUsers,
     protected lookups: ScheduleLookups,
     protected page: CalendarPage
   ) {}
 
-  async show({ inertia, request, response, session }: HttpContext) {
-    const user = await this.users.signedIn(session)
-    if (!user) {
-      return response.redirect('/login')
-    }
+  async show({ inertia, request, scheduleUser }: HttpContext) {
     const preferences = await this.page.preferences()
     const place = calendarPlace(request.qs(), preferences)
     const parts = this.page.parts(place)
     return inertia.render('schedule/calendar', {
-      user: toSessionUser(user),
+      user: pageUser(scheduleUser),
       preferences,
       place,
       lookups: () => this.lookups.all(),

@@ -1,7 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
-import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
+import { pageUser } from '#services/schedule/people/page_viewer'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { addDays, isCalendarDay, today } from '#services/schedule/projects/project_days'
 import { MAX_RANGE_DAYS } from '#validators/schedule/calendar_validators'
@@ -19,19 +18,12 @@ const DEFAULT_DAYS = 90
  */
 @inject()
 export default class ConflictsPageController {
-  constructor(
-    protected users: ScheduleUsers,
-    protected conflictFinder: ConflictFinder
-  ) {}
+  constructor(protected conflictFinder: ConflictFinder) {}
 
-  async show({ inertia, request, response, session }: HttpContext) {
-    const user = await this.users.signedIn(session)
-    if (!user) {
-      return response.redirect('/login')
-    }
+  async show({ inertia, request, scheduleUser }: HttpContext) {
     const range = this.range(request.qs())
     return inertia.render('schedule/conflicts', {
-      user: toSessionUser(user),
+      user: pageUser(scheduleUser),
       range,
       conflicts: async () =>
         serializer.serialize(

@@ -4,8 +4,7 @@ import vine from '@vinejs/vine'
 import type Crew from '#models/schedule/crew'
 import type Vendor from '#models/schedule/vendor'
 import type Location from '#models/schedule/location'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
-import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
+import { pageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { Clients } from '#services/schedule/directory/clients'
 import { CrewDirectory } from '#services/schedule/directory/crew_directory'
@@ -32,7 +31,6 @@ const directoryPageQuery = vine.create({
 @inject()
 export default class DirectoryPageController {
   constructor(
-    protected users: ScheduleUsers,
     protected lookups: ScheduleLookups,
     protected crew: CrewDirectory,
     protected vendors: VendorDirectory,
@@ -40,14 +38,10 @@ export default class DirectoryPageController {
     protected clients: Clients
   ) {}
 
-  async show({ inertia, request, response, session }: HttpContext) {
-    const appUser = await this.users.signedIn(session)
-    if (!appUser) {
-      return response.redirect('/login')
-    }
+  async show({ inertia, request, scheduleUser }: HttpContext) {
     const { tab = 'crew' } = await directoryPageQuery.validate(request.qs())
     return inertia.render('schedule/directory', {
-      user: toSessionUser(appUser),
+      user: pageUser(scheduleUser),
       tab,
       records: () => this.records(tab),
       lookups: () => this.lookups.all(),

@@ -2,8 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
 import { ActivityLogQueries } from '#services/schedule/activity/activity_log_queries'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
-import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
+import { pageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { Clients } from '#services/schedule/directory/clients'
 import { Locations } from '#services/schedule/directory/locations'
@@ -42,7 +41,6 @@ const projectPageQuery = vine.create({
 @inject()
 export default class ProjectPageController {
   constructor(
-    protected users: ScheduleUsers,
     protected lookups: ScheduleLookups,
     protected roster: Roster,
     protected dayInfos: DayInfos,
@@ -54,12 +52,8 @@ export default class ProjectPageController {
     protected logs: ActivityLogQueries
   ) {}
 
-  async show({ inertia, params, request, response, session }: HttpContext) {
-    const appUser = await this.users.signedIn(session)
-    if (!appUser) {
-      return response.redirect('/login')
-    }
-    const user = toSessionUser(appUser)
+  async show({ inertia, params, request, scheduleUser }: HttpContext) {
+    const user = pageUser(scheduleUser)
     const projectId = Number(params.id)
     const { activityPage } = await projectPageQuery.validate(request.qs())
     const project = await activeProject(projectId).catch((error: unknown) => {

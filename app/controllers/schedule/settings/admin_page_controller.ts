@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { PageViewer } from '#services/schedule/people/page_viewer'
+import { pageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import AppUserTransformer from '#transformers/schedule/app_user_transformer'
@@ -10,22 +10,17 @@ import AdminSettingsTransformer from '#transformers/schedule/admin_settings_tran
 @inject()
 export default class AdminPageController {
   constructor(
-    protected viewer: PageViewer,
     protected users: ScheduleUsers,
     protected settings: ScheduleSettings
   ) {}
 
   /** Staff see a plain "admins only" answer rather than a page that fails on every request. */
-  async show({ inertia, response, session }: HttpContext) {
-    const viewer = await this.viewer.of(session)
-    if (!viewer) {
-      return response.redirect('/login')
-    }
-    if (viewer.person.role !== 'admin') {
+  async show({ inertia, response, scheduleUser }: HttpContext) {
+    if (scheduleUser.role !== 'admin') {
       return response.status(403).send('Admin access required')
     }
     return inertia.render('schedule/admin', {
-      user: viewer.user,
+      user: pageUser(scheduleUser),
       people: AppUserTransformer.transform(await this.users.list()),
       settings: AdminSettingsTransformer.transform(await this.settings.describe()),
     })

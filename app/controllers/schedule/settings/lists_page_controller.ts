@@ -1,23 +1,16 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { PageViewer } from '#services/schedule/people/page_viewer'
+import { pageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 
 /** GET /settings: the six lists that label everything else, for anyone signed in to edit. */
 @inject()
 export default class ListsPageController {
-  constructor(
-    protected viewer: PageViewer,
-    protected lookups: ScheduleLookups
-  ) {}
+  constructor(protected lookups: ScheduleLookups) {}
 
-  async show({ inertia, response, session }: HttpContext) {
-    const viewer = await this.viewer.of(session)
-    if (!viewer) {
-      return response.redirect('/login')
-    }
+  async show({ inertia, scheduleUser }: HttpContext) {
     return inertia.render('schedule/settings', {
-      user: viewer.user,
+      user: pageUser(scheduleUser),
       lookups: await this.lookups.all(),
     })
   }

@@ -24,15 +24,15 @@ export class ScheduleLookups {
   constructor(protected lists: ReferenceLists) {}
 
   async all() {
-    const [statuses, projectStatuses, crewRoles, vendorTypes, locationTypes, regions] =
-      await Promise.all([
-        this.rows<Status>('statuses'),
-        this.rows<ProjectStatus>('project-statuses'),
-        this.rows<CrewRole>('crew-roles'),
-        this.rows<VendorType>('vendor-types'),
-        this.rows<LocationType>('location-types'),
-        this.rows<Region>('regions'),
-      ])
+    // One list after another, not Promise.all: inside a transaction (the
+    // tests' global one, or a caller's) the reads share one client, where pg
+    // refuses overlapping queries. Six small reads cost little in a row.
+    const statuses = await this.rows<Status>('statuses')
+    const projectStatuses = await this.rows<ProjectStatus>('project-statuses')
+    const crewRoles = await this.rows<CrewRole>('crew-roles')
+    const vendorTypes = await this.rows<VendorType>('vendor-types')
+    const locationTypes = await this.rows<LocationType>('location-types')
+    const regions = await this.rows<Region>('regions')
     return serializer.serialize({
       statuses: StatusTransformer.transform(statuses),
       projectStatuses: ProjectStatusTransformer.transform(projectStatuses),

@@ -1,27 +1,11 @@
-import { inject } from '@adonisjs/core'
-import type { Session } from '@adonisjs/session'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import type AppUser from '#models/schedule/app_user'
 import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
 import SessionUserTransformer from '#transformers/schedule/session_user_transformer'
 
 /**
- * Who is looking at a signed-in page. Read from app_users on every visit (not
- * only the session), so a removed person is sent to sign in and a role change
- * shows at once; `user` is the prop every signed-in page carries.
+ * The `user` prop of every signed-in page: the person as the signedInPage
+ * guard read them from app_users on this visit, so a role change shows at once.
  */
-@inject()
-export class PageViewer {
-  constructor(protected users: ScheduleUsers) {}
-
-  /** null when nobody (or a removed person) is signed in. */
-  async of(session: Session) {
-    const person = await this.users.signedIn(session)
-    if (!person) {
-      return null
-    }
-    return { person, user: SessionUserTransformer.transform(toSessionUser(person)) }
-  }
+export function pageUser(person: AppUser) {
+  return SessionUserTransformer.transform(toSessionUser(person))
 }
-
-/** The `user` prop of a signed-in page. */
-export type PageUser = NonNullable<Awaited<ReturnType<PageViewer['of']>>>['user']
