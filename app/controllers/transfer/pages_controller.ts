@@ -7,7 +7,8 @@ import { TransferSettings } from '#services/transfer/transfer_settings'
 import { StaffUploads } from '#services/transfer/staff_uploads'
 import { StaffShares } from '#services/transfer/staff_shares'
 import { DownloadLogs } from '#services/transfer/download_logs'
-import { TransferEmailTemplates } from '#services/transfer/email_templates'
+import { TransferEmailTemplates, type RenderedEmail } from '#services/transfer/email_templates'
+import { TransferMailer } from '#services/transfer/transfer_mailer'
 import { originOf } from '#services/transfer/download_requester'
 import { serializer } from '#services/shared/serialize'
 import SessionUserTransformer from '#transformers/transfer/session_user_transformer'
@@ -150,19 +151,37 @@ export default class PagesController {
     })
   }
 
-  /** Only admins read templates (the API refuses staff too); staff see why the page is empty. */
+  /**
+   * Only admins read templates (the API refuses staff too); staff see why the
+   * page is empty. Each template comes with its saved text's preview, so the
+   * page opens showing it; edits are previewed through the API.
+   */
   @inject()
-  async emailTemplates(ctx: HttpContext, templates: TransferEmailTemplates) {
+  async emailTemplates(
+    ctx: HttpContext,
+    templates: TransferEmailTemplates,
+    mailer: TransferMailer
+  ) {
     const user = await this.staff(ctx)
     if (user === false) {
       return ctx.response.redirect('/api/auth/login')
     }
+    if (user?.role !== 'admin') {
+      return ctx.inertia.render('transfer/admin/email_templates', {
+        user: SessionUserTransformer.transform(user),
+        templates: [],
+        previews: {},
+      })
+    }
+    const stored = await templates.list()
+    const previews: Record<string, RenderedEmail> = {}
+    for (const { type } of stored) {
+      previews[type] = await mailer.preview(type)
+    }
     return ctx.inertia.render('transfer/admin/email_templates', {
       user: SessionUserTransformer.transform(user),
-      templates:
-        user?.role === 'admin'
-          ? await serializer.serialize(EmailTemplateTransformer.transform(await templates.list()))
-          : [],
+      templates: await serializer.serialize(EmailTemplateTransformer.transform(stored)),
+      previews,
     })
   }
 

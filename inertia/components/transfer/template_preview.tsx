@@ -1,22 +1,36 @@
 import { useEffect, useState } from 'react'
 import { api, fieldErrors } from '~/components/shared/api'
 
-type Rendered = { subject: string; html: string; text: string }
+export type RenderedEmail = { subject: string; html: string; text: string }
 
 /**
  * The email as a recipient would see it, with sample data, for the text being
- * edited (saved or not). The HTML is shown in a sandboxed frame with no
- * permissions at all: no scripts, no forms, its own opaque origin.
+ * edited (saved or not). The page opens with the preview of the text it
+ * opened with (`opened`), so that shows at once; any other text is previewed
+ * by the API after a pause in typing. The HTML is shown in a sandboxed frame
+ * with no permissions at all: no scripts, no forms, its own opaque origin.
  */
-export function TemplatePreview(props: { type: string; subject: string; body: string }) {
-  const [rendered, setRendered] = useState<Rendered | null>(null)
+export function TemplatePreview(props: {
+  type: string
+  subject: string
+  body: string
+  opened: { subject: string; body: string; preview: RenderedEmail | null }
+}) {
+  const { opened } = props
+  const asOpened = props.subject === opened.subject && props.body === opened.body
+  const [rendered, setRendered] = useState<RenderedEmail | null>(asOpened ? opened.preview : null)
   const [errors, setErrors] = useState<Record<string, string>>({})
 
   useEffect(() => {
+    if (asOpened && opened.preview) {
+      setRendered(opened.preview)
+      setErrors({})
+      return
+    }
     let current = true
     // Waits for a pause in typing, so the preview does not cost a request per key.
     const timer = setTimeout(() => {
-      api<Rendered>('POST', `/api/email-templates/${props.type}/preview`, {
+      api<RenderedEmail>('POST', `/api/email-templates/${props.type}/preview`, {
         subject: props.subject,
         body: props.body,
       })
@@ -36,7 +50,7 @@ export function TemplatePreview(props: { type: string; subject: string; body: st
       current = false
       clearTimeout(timer)
     }
-  }, [props.type, props.subject, props.body])
+  }, [props.type, props.subject, props.body, asOpened, opened.preview])
 
   const problems = Object.values(errors)
   return (

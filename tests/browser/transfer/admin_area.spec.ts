@@ -92,8 +92,18 @@ test.group('transfer admin area in the browser', (group) => {
   }) => {
     const page = await browserContext.newPage()
     await signIn(page)
+    const previewCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/preview')) previewCalls.push(request.url())
+    })
     await openSection(page, 'Email templates')
     await page.getByLabel('Email', { exact: true }).selectOption('share_notification')
+    // The saved text's preview opened with the page: no request made it.
+    await page
+      .frameLocator('iframe[title="Email preview"]')
+      .getByText('Sam Rivera shared Stills selection.zip')
+      .waitFor()
+    assert.deepEqual(previewCalls, [])
 
     await page.getByLabel('Subject').fill('{{senderName}} sent {{fileName}} to you')
     await page

@@ -110,7 +110,7 @@ test.group('transfer staff pages render with their data', (group) => {
     assert.equal(siteName.value, 'Acme Transfer')
   })
 
-  test('email templates reach admins only', async ({ client, assert }) => {
+  test('email templates and their previews reach admins only', async ({ client, assert }) => {
     const staff = await transferPerson('staff')
     const admin = await transferPerson('admin')
 
@@ -118,6 +118,7 @@ test.group('transfer staff pages render with their data', (group) => {
       session: staff.session,
     })
     assert.deepEqual(forStaff.body().props.templates, [])
+    assert.deepEqual(forStaff.body().props.previews, {})
 
     const forAdmin = await inertiaVisit(client, '/admin/email-templates', {
       session: admin.session,
@@ -126,5 +127,10 @@ test.group('transfer staff pages render with their data', (group) => {
       forAdmin.body().props.templates.map((template: { type: string }) => template.type),
       'share_notification'
     )
+    // The saved text's preview comes with the page: filled with sample data, HTML and text.
+    const preview = forAdmin.body().props.previews.share_notification
+    assert.notInclude(preview.subject, '{{')
+    assert.include(preview.html, '<')
+    assert.isString(preview.text)
   })
 })

@@ -4,6 +4,7 @@ import { AdminShell } from '~/components/transfer/admin_shell'
 import { api, fieldErrors } from '~/components/shared/api'
 import { settingLabel } from '~/components/transfer/settings_editor'
 import { TemplateEditor } from '~/components/transfer/template_editor'
+import type { RenderedEmail } from '~/components/transfer/template_preview'
 
 type Message = { kind: 'error' | 'notice'; text: string }
 
@@ -11,6 +12,8 @@ type Props = {
   user: Data.Transfer.SessionUser | null
   /** Empty for staff: only admins read or edit the templates. */
   templates: Data.Transfer.EmailTemplate[]
+  /** Each template's saved text as sent, by type, so the preview shows at once. */
+  previews: Record<string, RenderedEmail>
 }
 
 /** Admins edit the emails transfer sends, preview them and send themselves a test. */
@@ -25,6 +28,16 @@ export default function EmailTemplatesPage(props: Props) {
   const [sending, setSending] = useState(false)
 
   const template = templates.find((entry) => entry.type === selected) ?? null
+
+  /** A template's text as the page opened with it, which its preview prop shows. */
+  function opened(type: string) {
+    const first = props.templates.find((entry) => entry.type === type)
+    return {
+      subject: first?.subject ?? '',
+      body: first?.body ?? '',
+      preview: props.previews[type] ?? null,
+    }
+  }
 
   function saved(updated: Data.Transfer.EmailTemplate, notice: string) {
     setTemplates((current) =>
@@ -84,7 +97,12 @@ export default function EmailTemplatesPage(props: Props) {
       </section>
       {template && (
         <section className="card">
-          <TemplateEditor key={template.type} template={template} onSaved={saved} />
+          <TemplateEditor
+            key={template.type}
+            template={template}
+            opened={opened(template.type)}
+            onSaved={saved}
+          />
         </section>
       )}
       {template && (
