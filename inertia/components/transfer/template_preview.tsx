@@ -18,13 +18,12 @@ export function TemplatePreview(props: {
 }) {
   const { opened } = props
   const asOpened = props.subject === opened.subject && props.body === opened.body
-  const [rendered, setRendered] = useState<RenderedEmail | null>(asOpened ? opened.preview : null)
+  const showsOpened = asOpened && opened.preview !== null
+  const [rendered, setRendered] = useState<RenderedEmail | null>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
 
   useEffect(() => {
-    if (asOpened && opened.preview) {
-      setRendered(opened.preview)
-      setErrors({})
+    if (showsOpened) {
       return
     }
     let current = true
@@ -50,9 +49,10 @@ export function TemplatePreview(props: {
       current = false
       clearTimeout(timer)
     }
-  }, [props.type, props.subject, props.body, asOpened, opened.preview])
+  }, [props.type, props.subject, props.body, showsOpened])
 
-  const problems = Object.values(errors)
+  const shown = showsOpened ? opened.preview : rendered
+  const problems = showsOpened ? [] : Object.values(errors)
   return (
     <section aria-label="Preview" className="tx-preview">
       <h2>Preview</h2>
@@ -61,15 +61,15 @@ export function TemplatePreview(props: {
           The preview is out of date: {problems.join(' ')}
         </p>
       )}
-      {rendered === null ? (
+      {shown === null ? (
         <p className="muted">Loading…</p>
       ) : (
         <>
           <p>
             <span className="muted small">Subject: </span>
-            <strong data-testid="preview-subject">{rendered.subject}</strong>
+            <strong data-testid="preview-subject">{shown.subject}</strong>
           </p>
-          <iframe title="Email preview" sandbox="" srcDoc={rendered.html} />
+          <iframe title="Email preview" sandbox="" srcDoc={shown.html} />
         </>
       )}
     </section>
