@@ -2,11 +2,11 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
 import { ActivityLogQueries } from '#services/schedule/activity/activity_log_queries'
-import { ScheduleUsers } from '#services/schedule/people/schedule_users'
-import { toSessionUser } from '#services/schedule/people/schedule_sign_in'
+import { PageViewer } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { Clients } from '#services/schedule/directory/clients'
 import { Locations } from '#services/schedule/directory/locations'
+import { ResourceChoices } from '#services/schedule/directory/resource_choices'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { DayInfos } from '#services/schedule/projects/day_info'
 import { ProjectTasks } from '#services/schedule/projects/project_tasks'
@@ -24,6 +24,7 @@ import ShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import ClientTransformer from '#transformers/schedule/client_transformer'
 import LocationTransformer from '#transformers/schedule/location_transformer'
 import ActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
+import ResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
 
 /** How many activity entries one page of the project's log shows. */
 export const ACTIVITY_PER_PAGE = 20
@@ -34,15 +35,16 @@ const projectPageQuery = vine.create({
 
 /**
  * GET /projects/:id: everything the project page shows on its first render
- * (the project, roster, days, tasks, share links, conflicts and the newest
- * activity), so the page fetches nothing after it mounts. Saves go through
+ * (the project, roster, days, tasks, share links, conflicts, the newest
+ * activity, and the crew and vendors the roster's picker offers), so the
+ * page fetches nothing after it mounts. Saves go through
  * the JSON API; the page then reloads only the props a save changes
  * (`activity`, `conflicts`), and pages the log with ?activityPage.
  */
 @inject()
 export default class ProjectPageController {
   constructor(
-    protected users: ScheduleUsers,
+    protected viewer: PageViewer,
     protected lookups: ScheduleLookups,
     protected roster: Roster,
     protected dayInfos: DayInfos,
@@ -51,15 +53,16 @@ export default class ProjectPageController {
     protected conflictFinder: ConflictFinder,
     protected clients: Clients,
     protected locations: Locations,
-    protected logs: ActivityLogQueries
+    protected logs: ActivityLogQueries,
+    protected choices: ResourceChoices
   ) {}
 
   async show({ inertia, params, request, response, session }: HttpContext) {
-    const appUser = await this.users.signedIn(session)
-    if (!appUser) {
+    const viewer = await this.viewer.of(session)
+    if (!viewer) {
       return response.redirect('/login')
     }
-    const user = toSessionUser(appUser)
+    const { user } = viewer
     const projectId = Number(params.id)
     const { activityPage } = await projectPageQuery.validate(request.qs())
     const project = await activeProject(projectId).catch((error: unknown) => {
@@ -77,7 +80,7 @@ export default class ProjectPageController {
       return inertia.render('schedule/project', {
         ...{ user, projectId, lookups, activity },
         ...{ project: null, roster: [], dayInfo: [], tasks: [], shareLinks: [], conflicts: [] },
-        ...{ clients: [], locations: [] },
+        ...{ clients: [], locations: [], resourceChoices: [] },
       })
     }
     const roster = await this.roster.entries(projectId)
@@ -96,6 +99,7 @@ export default class ProjectPageController {
     })
     const clients = await this.clients.list()
     const locations = await this.locations.list({})
+    const resourceChoices = await this.choices.of(['crew', 'vendor'])
     return inertia.render('schedule/project', {
       user,
       projectId,
@@ -109,6 +113,7 @@ export default class ProjectPageController {
       shareLinks: ShareLinkTransformer.transform(shareLinks),
       clients: ClientTransformer.transform(clients),
       locations: LocationTransformer.transform(locations as unknown as Location[]),
+      resourceChoices: ResourceChoiceTransformer.transform(resourceChoices),
     })
   }
 
