@@ -16,12 +16,16 @@ import type ScheduleClientTransformer from '#transformers/schedule/client_transf
 import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
 import type ScheduleCrewTransformer from '#transformers/schedule/crew_transformer'
+import type ScheduleCrewVendorLinkTransformer from '#transformers/schedule/crew_vendor_link_transformer'
 import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_transformer'
 import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
 import type ScheduleProjectTaskTransformer from '#transformers/schedule/project_task_transformer'
 import type ScheduleProjectTransformer from '#transformers/schedule/project_transformer'
+import type ScheduleResourceBookingTransformer from '#transformers/schedule/resource_booking_transformer'
+import type ScheduleResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
+import type ScheduleResourceNoteTransformer from '#transformers/schedule/resource_note_transformer'
 import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
 import type ScheduleSessionUserTransformer from '#transformers/schedule/session_user_transformer'
 import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
@@ -89,6 +93,10 @@ export namespace Data {
     export namespace Crew {
       export type Variants = InferVariants<ScheduleCrewTransformer>
     }
+    export type CrewVendorLink = InferData<ScheduleCrewVendorLinkTransformer>
+    export namespace CrewVendorLink {
+      export type Variants = InferVariants<ScheduleCrewVendorLinkTransformer>
+    }
     export type DayInfo = InferData<ScheduleDayInfoTransformer>
     export namespace DayInfo {
       export type Variants = InferVariants<ScheduleDayInfoTransformer>
@@ -112,6 +120,18 @@ export namespace Data {
     export type Project = InferData<ScheduleProjectTransformer>
     export namespace Project {
       export type Variants = InferVariants<ScheduleProjectTransformer>
+    }
+    export type ResourceBooking = InferData<ScheduleResourceBookingTransformer>
+    export namespace ResourceBooking {
+      export type Variants = InferVariants<ScheduleResourceBookingTransformer>
+    }
+    export type ResourceChoice = InferData<ScheduleResourceChoiceTransformer>
+    export namespace ResourceChoice {
+      export type Variants = InferVariants<ScheduleResourceChoiceTransformer>
+    }
+    export type ResourceNote = InferData<ScheduleResourceNoteTransformer>
+    export namespace ResourceNote {
+      export type Variants = InferVariants<ScheduleResourceNoteTransformer>
     }
     export type RosterEntry = InferData<ScheduleRosterEntryTransformer>
     export namespace RosterEntry {

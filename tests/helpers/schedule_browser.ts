@@ -50,3 +50,18 @@ export async function callFromPage<T>(page: Page, method: string, url: string, b
     { method, url, body, token: token ?? '' }
   ) as Promise<T>
 }
+
+/**
+ * Records every GET the page sends to the JSON API from now on (path and
+ * query): a page whose data comes as props should send none to show it.
+ */
+export function recordApiReads(page: Page) {
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (request.method() === 'GET' && url.pathname.startsWith('/api/')) {
+      reads.push(url.pathname + url.search)
+    }
+  })
+  return reads
+}

@@ -1,3 +1,4 @@
+import type { Data } from '~generated/data'
 import { Calendar, type CalendarData } from '~/components/schedule/calendar/calendar'
 import {
   setWeekStartsOn,
@@ -18,16 +19,19 @@ export default function CalendarPage({
   user,
   preferences,
   lookups,
+  clients,
   ...data
 }: CalendarData & {
   user: SessionUser
   preferences: CalendarPreferences
   lookups: Lookups
+  /** For the new-project dialog; moving to another range does not reload them. */
+  clients: Data.Schedule.Client[]
 }) {
   setWeekStartsOn(preferences.weekStartsOn)
   return (
     <ScheduleShell user={user} title="Calendar">
-      <Calendar {...data} lookups={lookups} />
+      <Calendar {...data} lookups={lookups} clients={clients} />
     </ScheduleShell>
   )
 }

@@ -1,13 +1,16 @@
 import { useMemo, useState } from 'react'
-import { router } from '@inertiajs/react'
+import { Link, router, usePage } from '@inertiajs/react'
 import { api } from '~/components/shared/api'
 import { ScheduleShell } from '~/components/schedule/schedule_shell'
-import { Tabs, useQueryParam } from '~/components/shared/tabs'
+import { Tabs } from '~/components/shared/tabs'
 import { useToast } from '~/components/shared/toasts'
 import { useFieldSaves } from '~/components/shared/save_feedback'
 import type { Lookups } from '~/components/schedule/lookups'
 import { RecordList } from '~/components/schedule/directory/record_list'
-import { RecordDetail } from '~/components/schedule/directory/record_detail'
+import {
+  RecordDetail,
+  type DirectorySelection,
+} from '~/components/schedule/directory/record_detail'
 import {
   DIRECTORY_TABS,
   type DirectoryRecord,
@@ -16,22 +19,47 @@ import {
 import type { SessionUser } from '~/components/schedule/types'
 import type { Data } from '~generated/data'
 
-/** GET /directory?tab=: the open tab and its records, by name. */
+/** GET /directory?tab=&id=: the open tab and its records, by name, and the open record's panels. */
 type DirectoryPageProps = {
   user: SessionUser
   tab: DirectoryTabKey
   records: (
     Data.Schedule.Crew | Data.Schedule.Vendor | Data.Schedule.Location | Data.Schedule.Client
   )[]
+  selection: DirectorySelection
   lookups: Lookups
 }
 
-export default function DirectoryPage({ user, tab, records, lookups }: DirectoryPageProps) {
+export default function DirectoryPage({
+  user,
+  tab,
+  records,
+  selection,
+  lookups,
+}: DirectoryPageProps) {
   return (
     <ScheduleShell user={user} title="Directory">
-      <Directory tabKey={tab} records={records as DirectoryRecord[]} lookups={lookups} />
+      <Directory
+        tabKey={tab}
+        records={records as DirectoryRecord[]}
+        selection={selection}
+        lookups={lookups}
+      />
     </ScheduleShell>
   )
+}
+
+/** The directory's address: the tab (crew unless named) and the open record ("new": the empty form). */
+function directoryUrl(tabKey: DirectoryTabKey, id: string) {
+  const query = new URLSearchParams()
+  if (tabKey !== 'crew') {
+    query.set('tab', tabKey)
+  }
+  if (id) {
+    query.set('id', id)
+  }
+  const search = query.toString()
+  return search ? `/directory?${search}` : '/directory'
 }
 
 type Filters = { search: string; typeId: string; regionId: string; starredOnly: boolean }
@@ -55,11 +83,16 @@ function byName(a: DirectoryRecord, b: DirectoryRecord) {
 function Directory(props: {
   tabKey: DirectoryTabKey
   records: DirectoryRecord[]
+  selection: DirectorySelection
   lookups: Lookups
 }) {
   const toast = useToast()
   const { lookups } = props
-  const [selected, setSelected] = useQueryParam<string>('id', '')
+  const { url } = usePage()
+  // The open record, at once on a click; its panels follow as the `selection` prop.
+  const [selected, setSelectedId] = useState(
+    () => new URLSearchParams(url.split('?')[1] ?? '').get('id') ?? ''
+  )
   const tab =
     DIRECTORY_TABS.find((candidate) => candidate.key === props.tabKey) ?? DIRECTORY_TABS[0]
   // The server's list of the open tab, with this page's saves applied (ids repeat across tabs).
@@ -101,15 +134,36 @@ function Directory(props: {
     })
   }, [records, filters, tab])
 
-  /** Another tab is a partial reload: only the tab and its records come back. */
+  /**
+   * Opens a record (its id), the empty form ("new") or nothing (null). The
+   * address follows, and only the record's panels come back from the server.
+   */
+  function setSelected(next: string | null) {
+    const id = next ?? ''
+    if (id === selected) {
+      return
+    }
+    setSelectedId(id)
+    router.get(
+      directoryUrl(tab.key, id),
+      {},
+      { only: ['selection'], preserveState: true, preserveScroll: true, replace: true }
+    )
+  }
+
+  /** Another tab is a partial reload: only the tab, its records and no open record come back. */
   function switchTab(next: DirectoryTabKey) {
-    setSelected(null)
+    setSelectedId('')
     setFilters(NO_FILTERS)
-    router.get('/directory', next === 'crew' ? {} : { tab: next }, {
-      only: ['tab', 'records'],
-      preserveState: true,
-      preserveScroll: true,
-    })
+    router.get(
+      directoryUrl(next, ''),
+      {},
+      {
+        only: ['tab', 'records', 'selection'],
+        preserveState: true,
+        preserveScroll: true,
+      }
+    )
   }
 
   function setRecords(update: (list: DirectoryRecord[]) => DirectoryRecord[]) {
@@ -257,6 +311,7 @@ function Directory(props: {
               <RecordDetail
                 tab={tab}
                 record={selectedRecord}
+                selection={props.selection}
                 lookups={lookups}
                 onSaved={saved}
                 onDeleted={(record) => {
@@ -272,7 +327,7 @@ function Directory(props: {
                   This {tab.noun} is not in the directory. It may have been deleted
                   {tab.trash ? (
                     <>
-                      : look in the <a href={`/trash?tab=${tab.key}`}>trash</a>.
+                      : look in the <Link href={`/trash?tab=${tab.key}`}>trash</Link>.
                     </>
                   ) : (
                     '.'

@@ -1,6 +1,6 @@
+import { Link } from '@inertiajs/react'
 import { Layout } from '~/components/shared/layout'
 import type { SessionUser } from '~/components/schedule/schedule_shell'
-import { PeoplePanel } from '~/components/shared/people_panel'
 import {
   NOT_THIS_BROWSERS_SIGN_IN,
   signOut,
@@ -48,16 +48,17 @@ export default function Home({
           </a>
         </section>
       )}
+      {/* Only with a code or an error in the address: signed in, "/" is the calendar. */}
       {user && (
-        <>
-          <section className="card">
-            <h1>Welcome, {user.displayName}</h1>
-            <p className="muted">
-              Signed in as {user.email} ({user.role})
-            </p>
-          </section>
-          {user.role === 'admin' && <PeoplePanel url="/api/admin/users" canManage />}
-        </>
+        <section className="card">
+          <h1>Welcome, {user.displayName}</h1>
+          <p className="muted">
+            Signed in as {user.email} ({user.role})
+          </p>
+          <Link className="button" href="/calendar">
+            Open the calendar
+          </Link>
+        </section>
       )}
     </Layout>
   )

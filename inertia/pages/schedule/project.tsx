@@ -31,6 +31,8 @@ type ProjectPageProps = {
   activity: ActivityPage
   clients: Data.Schedule.Client[]
   locations: Data.Schedule.Location[]
+  /** The crew and vendors the roster's add box offers. */
+  resourceChoices: Data.Schedule.ResourceChoice[]
   lookups: Lookups
 }
 
@@ -168,6 +170,7 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
           projectId={projectId}
           days={days}
           roster={roster}
+          choices={props.resourceChoices}
           lookups={lookups}
           conflicts={conflicts}
           onRoster={setRoster}

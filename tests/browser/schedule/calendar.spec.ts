@@ -120,6 +120,9 @@ test.group('schedule calendar in the browser', (group) => {
     assert,
   }) => {
     const page = await signedIn(browserContext)
+    const client = await call<{ id: number }>(page, 'POST', '/api/clients', {
+      name: `Harbour Films ${Date.now()}`,
+    })
     await openCalendar(page, 'view=month&mode=projects&date=2030-11-01')
     await page.getByRole('heading', { name: 'November 2030' }).waitFor()
 
@@ -132,6 +135,8 @@ test.group('schedule calendar in the browser', (group) => {
     const dialog = page.getByRole('dialog', { name: 'New project' })
     await dialog.getByText('5 – 7 Nov 2030').waitFor()
     await dialog.getByLabel('Name').fill('Harbour shoot')
+    // The page's props brought the clients: the one just added is there to pick.
+    await dialog.getByLabel('Client (optional)').selectOption(String(client.id))
     await dialog.getByRole('button', { name: 'Create project' }).click()
 
     const bar = page.getByRole('button', { name: 'Harbour shoot, 5 – 7 Nov 2030' })
@@ -140,10 +145,26 @@ test.group('schedule calendar in the browser', (group) => {
 
     await page.reload()
     await bar.waitFor()
-    const stored = await call<Project[]>(page, 'GET', '/api/projects?from=2030-11-01&to=2030-11-30')
+    const stored = await call<(Project & { clientId: number | null })[]>(
+      page,
+      'GET',
+      '/api/projects?from=2030-11-01&to=2030-11-30'
+    )
     assert.deepEqual(
-      stored.map(({ name, startDate, endDate }) => ({ name, startDate, endDate })),
-      [{ name: 'Harbour shoot', startDate: '2030-11-05', endDate: '2030-11-07' }]
+      stored.map(({ name, startDate, endDate, clientId }) => ({
+        name,
+        startDate,
+        endDate,
+        clientId,
+      })),
+      [
+        {
+          name: 'Harbour shoot',
+          startDate: '2030-11-05',
+          endDate: '2030-11-07',
+          clientId: client.id,
+        },
+      ]
     )
   })
 

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { Page, Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
-import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
+import { callFromPage, recordApiReads, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 type Record = { id: number; name: string }
 type Note = { id: number; body: string; pinned: boolean }
@@ -143,6 +143,68 @@ test.group('schedule directory in the browser', (group) => {
       trash.map((item) => item.name).filter((name) => name === 'Morgan Focus'),
       ['Morgan Focus']
     )
+  })
+
+  test('opening a record shows its bookings, links, notes and share links with no request to /api; the address opens it again', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const tess = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Tess Lamp' })
+    const uma = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Uma Dolly' })
+    const vendor = await callFromPage<Record>(page, 'POST', '/api/vendors', { name: 'Dolly Co' })
+    await callFromPage(page, 'POST', '/api/crew-vendor-links', {
+      crewId: uma.id,
+      vendorId: vendor.id,
+    })
+    // Upcoming: the panel lists a year's bookings from today.
+    const soon = new Date(Date.now() + 20 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+    const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+      name: 'Canal night shoot',
+      startDate: soon,
+      endDate: soon,
+    })
+    await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: uma.id })
+    for (const [crew, body] of [
+      [tess, 'Knows the harbour master'],
+      [uma, 'Bring the long cable'],
+    ] as const) {
+      await callFromPage(page, 'POST', '/api/resource-notes', {
+        resourceType: 'crew',
+        resourceId: crew.id,
+        body,
+      })
+    }
+    await callFromPage(page, 'POST', '/api/share', {
+      resourceType: 'crew',
+      resourceId: uma.id,
+      label: 'For the producer',
+    })
+    // The page's data comes as props: from here on it should read nothing from the JSON API.
+    const apiReads = recordApiReads(page)
+
+    await page.goto(`${stack.url('schedule')}/directory?id=${tess.id}`)
+    const detail = (name: string) => page.getByRole('article', { name })
+    await detail('Tess Lamp').getByText('Knows the harbour master').waitFor()
+
+    await page.getByRole('searchbox', { name: 'Search crew members' }).fill('Uma Dolly')
+    await page
+      .getByRole('list', { name: 'Crew' })
+      .getByRole('button', { name: /^Uma Dolly/ })
+      .click()
+    const umaDetail = detail('Uma Dolly')
+    await umaDetail.getByText('Bring the long cable').waitFor()
+    await umaDetail.getByRole('link', { name: 'Canal night shoot' }).waitFor()
+    await umaDetail.getByRole('link', { name: 'Dolly Co' }).waitFor()
+    await umaDetail.getByText('For the producer').waitFor()
+    assert.equal(await detail('Tess Lamp').count(), 0)
+    assert.equal(new URL(page.url()).searchParams.get('id'), String(uma.id))
+    assert.deepEqual(apiReads, [])
+
+    // The address is the open record: a reload (or a shared link) opens Uma again.
+    await page.reload()
+    await detail('Uma Dolly').getByText('Bring the long cable').waitFor()
+    assert.deepEqual(apiReads, [])
   })
 
   async function openDirectory(page: Page, name: string) {

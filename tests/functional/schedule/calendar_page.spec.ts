@@ -2,7 +2,12 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { inertiaVisit } from '#tests/helpers/inertia_visits'
 import { schedulePerson } from '#tests/helpers/schedule_people'
-import { assignCrew, createCrew, createProject } from '#tests/helpers/schedule_records'
+import {
+  assignCrew,
+  createClient,
+  createCrew,
+  createProject,
+} from '#tests/helpers/schedule_records'
 
 test.group('calendar and conflicts pages', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -93,6 +98,26 @@ test.group('calendar and conflicts pages', (group) => {
     )
     assert.containsSubset(props.people.people, [{ kind: 'crew', id: zoe.id, name: 'Zoe' }])
     assert.lengthOf(props.people.bookings, 1)
+  })
+
+  test('the calendar carries the clients a new project can be for, in any mode', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const acme = await createClient({ name: 'Acme Films' })
+
+    for (const mode of ['projects', 'people']) {
+      const response = await inertiaVisit(client, `/calendar?view=month&mode=${mode}`, { session })
+      response.assertStatus(200)
+      const clients = response.body().props.clients
+      assert.include(
+        clients.map((listed: { id: number }) => listed.id),
+        acme.id
+      )
+      const api = await client.get('/api/clients').withSession(session)
+      assert.deepEqual(clients, api.body())
+    }
   })
 
   test('the conflicts page opens with the period in the address and its conflicts', async ({

@@ -2,13 +2,16 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { pageUser } from '#services/schedule/people/page_viewer'
+import { Clients } from '#services/schedule/directory/clients'
+import ClientTransformer from '#transformers/schedule/client_transformer'
 import { CalendarPage } from '#services/schedule/calendar/calendar_page'
 import { calendarPlace } from '#services/schedule/calendar/calendar_place'
 
 /**
  * GET /calendar: the view the address names (?view, ?mode, ?date) with its
  * data. Moving to another range, view or mode is a partial reload of
- * `place`, `people`, `projects` and `conflicts`; the lists and settings stay.
+ * `place`, `people`, `projects` and `conflicts`; the lists, the clients (for
+ * the new-project dialog) and the settings stay.
  * A view's props are only those it draws: Inertia keeps the others as the
  * client last had them, and no view reads what it does not draw.
  */
@@ -16,6 +19,7 @@ import { calendarPlace } from '#services/schedule/calendar/calendar_place'
 export default class CalendarPageController {
   constructor(
     protected lookups: ScheduleLookups,
+    protected clients: Clients,
     protected page: CalendarPage
   ) {}
 
@@ -28,6 +32,7 @@ export default class CalendarPageController {
       preferences,
       place,
       lookups: () => this.lookups.all(),
+      clients: async () => ClientTransformer.transform(await this.clients.list()),
       ...(parts.people ? { people: () => this.page.people(place) } : {}),
       ...(parts.bars
         ? {

@@ -6,6 +6,7 @@ import { pageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { Clients } from '#services/schedule/directory/clients'
 import { Locations } from '#services/schedule/directory/locations'
+import { ResourceChoices } from '#services/schedule/directory/resource_choices'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { DayInfos } from '#services/schedule/projects/day_info'
 import { ProjectTasks } from '#services/schedule/projects/project_tasks'
@@ -23,6 +24,7 @@ import ShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import ClientTransformer from '#transformers/schedule/client_transformer'
 import LocationTransformer from '#transformers/schedule/location_transformer'
 import ActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
+import ResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
 
 /** How many activity entries one page of the project's log shows. */
 export const ACTIVITY_PER_PAGE = 20
@@ -33,8 +35,9 @@ const projectPageQuery = vine.create({
 
 /**
  * GET /projects/:id: everything the project page shows on its first render
- * (the project, roster, days, tasks, share links, conflicts and the newest
- * activity), so the page fetches nothing after it mounts. Saves go through
+ * (the project, roster, days, tasks, share links, conflicts, the newest
+ * activity, and the crew and vendors the roster's picker offers), so the
+ * page fetches nothing after it mounts. Saves go through
  * the JSON API; the page then reloads only the props a save changes
  * (`activity`, `conflicts`), and pages the log with ?activityPage.
  */
@@ -49,7 +52,8 @@ export default class ProjectPageController {
     protected conflictFinder: ConflictFinder,
     protected clients: Clients,
     protected locations: Locations,
-    protected logs: ActivityLogQueries
+    protected logs: ActivityLogQueries,
+    protected choices: ResourceChoices
   ) {}
 
   async show({ inertia, params, request, scheduleUser }: HttpContext) {
@@ -71,7 +75,7 @@ export default class ProjectPageController {
       return inertia.render('schedule/project', {
         ...{ user, projectId, lookups, activity },
         ...{ project: null, roster: [], dayInfo: [], tasks: [], shareLinks: [], conflicts: [] },
-        ...{ clients: [], locations: [] },
+        ...{ clients: [], locations: [], resourceChoices: [] },
       })
     }
     const roster = await this.roster.entries(projectId)
@@ -90,6 +94,7 @@ export default class ProjectPageController {
     })
     const clients = await this.clients.list()
     const locations = await this.locations.list({})
+    const resourceChoices = await this.choices.of(['crew', 'vendor'])
     return inertia.render('schedule/project', {
       user,
       projectId,
@@ -103,6 +108,7 @@ export default class ProjectPageController {
       shareLinks: ShareLinkTransformer.transform(shareLinks),
       clients: ClientTransformer.transform(clients),
       locations: LocationTransformer.transform(locations as unknown as Location[]),
+      resourceChoices: ResourceChoiceTransformer.transform(resourceChoices),
     })
   }
 

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react'
 import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
 import { CalendarToolbar } from './calendar_toolbar'
 import type { CalendarPlace } from './calendar_url'
@@ -9,7 +10,7 @@ import { PeopleYear } from './people_year'
 import { ProjectsCalendar } from './projects_calendar'
 import { ProjectsDay } from './projects_day'
 import { ProjectsYear } from './projects_year'
-import { RANGE_PROPS } from './use_api_data'
+import { RANGE_PROPS } from './use_range_data'
 
 /**
  * What the server sends for the place in the address: `place` with the
@@ -25,9 +26,12 @@ export type CalendarData = {
 
 /**
  * The calendar: five views in two modes, at the place the address names.
- * Moving is an Inertia visit that reloads only the view's data.
+ * Moving is an Inertia visit that reloads only the view's data. `clients`
+ * are for the new-project dialog.
  */
-export function Calendar(props: CalendarData & { lookups: Lookups }) {
+export function Calendar(
+  props: CalendarData & { lookups: Lookups; clients: Data.Schedule.Client[] }
+) {
   const { place } = props
   const range = { from: place.from, to: place.to }
   const [moving, setMoving] = useState(false)
@@ -93,6 +97,7 @@ export function Calendar(props: CalendarData & { lookups: Lookups }) {
         range={range}
         projects={props.projects ?? null}
         conflicts={props.conflicts ?? null}
+        clients={props.clients}
         projectStatuses={projectStatuses}
         ready={!moving}
       />

@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
-import type { Client } from '~/components/schedule/types'
 import { formatRange } from '~/components/shared/dates'
 import { type DateRange } from './calendar_dates'
-import { useApiData } from './use_api_data'
 
 export type NewProject = {
   name: string
@@ -15,10 +13,12 @@ export type NewProject = {
 
 /**
  * Asks for what a dragged-out project needs besides its days: a name, and
- * optionally a client and a status. Open while `range` is set.
+ * optionally a client (of `clients`, the calendar page's props) and a
+ * status. Open while `range` is set.
  */
 export function NewProjectDialog(props: {
   range: DateRange | null
+  clients: Data.Schedule.Client[]
   projectStatuses: Data.Schedule.ProjectStatus[]
   onCancel: () => void
   onCreate: (project: NewProject) => void
@@ -47,6 +47,7 @@ export function NewProjectDialog(props: {
         <NewProjectForm
           key={`${props.range.from}:${props.range.to}`}
           range={props.range}
+          clients={props.clients}
           projectStatuses={props.projectStatuses}
           onCancel={props.onCancel}
           onCreate={props.onCreate}
@@ -58,11 +59,11 @@ export function NewProjectDialog(props: {
 
 function NewProjectForm(props: {
   range: DateRange
+  clients: Data.Schedule.Client[]
   projectStatuses: Data.Schedule.ProjectStatus[]
   onCancel: () => void
   onCreate: (project: NewProject) => void
 }) {
-  const clients = useApiData<Client[]>('/api/clients')
   const [name, setName] = useState('')
   const [startDate, setStartDate] = useState(props.range.from)
   const [endDate, setEndDate] = useState(props.range.to)
@@ -128,7 +129,7 @@ function NewProjectForm(props: {
         onChange={(event) => setClientId(event.target.value)}
       >
         <option value="">No client</option>
-        {clients.data?.map((client) => (
+        {props.clients.map((client) => (
           <option key={client.id} value={client.id}>
             {client.name}
           </option>

@@ -37,7 +37,7 @@ import {
 } from './people_grid'
 import { PeopleFilters, usePeopleFilter } from './people_filters'
 import { bookingFromEntry, buildPeopleIndex, movedBooking } from './people_index'
-import { RANGE_PROPS, useRangeData } from './use_api_data'
+import { RANGE_PROPS, useRangeData } from './use_range_data'
 
 type Status = Data.Schedule.Status
 

@@ -10,7 +10,7 @@ import type { CalendarProject, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { NewProjectDialog, type NewProject } from './new_project_dialog'
 import { ProjectsWeeks } from './projects_weeks'
-import { RANGE_PROPS, useRangeData } from './use_api_data'
+import { RANGE_PROPS, useRangeData } from './use_range_data'
 
 let temporaryId = -1
 
@@ -25,6 +25,8 @@ export function ProjectsCalendar(props: {
   range: DateRange
   projects: CalendarProject[] | null
   conflicts: Conflict[] | null
+  /** Whom a new project can be for. */
+  clients: Data.Schedule.Client[]
   projectStatuses: Data.Schedule.ProjectStatus[]
   /** False while another range is on its way. */
   ready: boolean
@@ -144,6 +146,7 @@ export function ProjectsCalendar(props: {
       />
       <NewProjectDialog
         range={creating}
+        clients={props.clients}
         projectStatuses={props.projectStatuses}
         onCancel={() => setCreating(null)}
         onCreate={create}

@@ -1,48 +1,23 @@
-import { useEffect, useState } from 'react'
-import { api, errorMessage } from '~/components/shared/api'
-import { daysOf, formatDay, formatRange, today } from '~/components/shared/dates'
+import { Link } from '@inertiajs/react'
+import { daysOf, formatDay, formatRange } from '~/components/shared/dates'
 import { findById } from '~/components/schedule/lookups'
 import { StatusBadge, Swatch } from '~/components/schedule/status_badge'
 import type { Status } from '~/components/schedule/types'
-
-type Assignment = {
-  assignmentId: number
-  projectId: number
-  projectName: string
-  startDate: string
-  endDate: string
-  color: string
-  statusId: number | null
-  unscheduled: string[]
-  notes: Record<string, string>
-}
+import type { Data } from '~generated/data'
 
 /** A person's bookings from today on: project, dates, status, days off and day notes. */
-export function Assignments(props: { kind: 'crew' | 'vendor'; id: number; statuses: Status[] }) {
-  const [assignments, setAssignments] = useState<Assignment[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const base = props.kind === 'crew' ? '/api/crew' : '/api/vendors'
-    api<Assignment[]>('GET', `${base}/${props.id}/assignments?from=${today()}`)
-      .then(setAssignments)
-      .catch((failure: unknown) =>
-        setError(`Could not load the bookings: ${errorMessage(failure)}`)
-      )
-  }, [props.kind, props.id])
-
+export function Assignments(props: {
+  assignments: Data.Schedule.ResourceBooking[]
+  statuses: Status[]
+}) {
+  const { assignments } = props
   return (
     <section className="sc-section" aria-labelledby="assignments-heading">
       <h3 id="assignments-heading">Upcoming bookings</h3>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {assignments?.length === 0 && (
+      {assignments.length === 0 && (
         <p className="muted small">No upcoming bookings. Add them from a project&apos;s roster.</p>
       )}
-      {assignments && assignments.length > 0 && (
+      {assignments.length > 0 && (
         <ul className="sc-assignments">
           {assignments.map((assignment) => {
             const total = daysOf(assignment.startDate, assignment.endDate).length
@@ -52,7 +27,7 @@ export function Assignments(props: { kind: 'crew' | 'vendor'; id: number; status
               <li key={assignment.assignmentId}>
                 <div className="sc-assignment-head">
                   <Swatch color={assignment.color} />
-                  <a href={`/projects/${assignment.projectId}`}>{assignment.projectName}</a>
+                  <Link href={`/projects/${assignment.projectId}`}>{assignment.projectName}</Link>
                   <StatusBadge status={findById(props.statuses, assignment.statusId)} />
                 </div>
                 <div className="muted small">

@@ -1,84 +1,75 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { Link } from '@inertiajs/react'
 import { api, errorMessage } from '~/components/shared/api'
-import { ResourcePicker } from './resource_picker'
+import { ResourcePicker, type PickedResource } from './resource_picker'
 import { useToast } from '~/components/shared/toasts'
+import type { Data } from '~generated/data'
 
-type Link = {
-  id: number
-  crewId: number
-  vendorId: number
-  notes: string | null
-  crewName: string
-  vendorName: string
-}
+type CrewVendorLink = Data.Schedule.CrewVendorLink
 
 /**
  * Which vendors a crew member works through (or which crew a vendor brings):
- * list, link one more, unlink.
+ * list, link one more (from `choices`, the other side's people), unlink.
+ * `links` are the page's props; the panel keeps its changes.
  */
-export function CrewVendorLinks(props: { side: 'crew' | 'vendor'; id: number; name: string }) {
+export function CrewVendorLinks(props: {
+  side: 'crew' | 'vendor'
+  id: number
+  name: string
+  links: CrewVendorLink[]
+  choices: PickedResource[]
+}) {
   const toast = useToast()
-  const [links, setLinks] = useState<Link[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const [links, setLinks] = useState(props.links)
   const other = props.side === 'crew' ? 'vendor' : 'crew'
-
-  useEffect(() => {
-    const query = props.side === 'crew' ? `crewId=${props.id}` : `vendorId=${props.id}`
-    api<Link[]>('GET', `/api/crew-vendor-links?${query}`)
-      .then(setLinks)
-      .catch((error: unknown) => setLoadError(`Could not load the links: ${errorMessage(error)}`))
-  }, [props.side, props.id])
 
   async function link(otherId: number, otherName: string) {
     try {
-      const created = await api<Link>(
+      const created = await api<CrewVendorLink>(
         'POST',
         '/api/crew-vendor-links',
         props.side === 'crew'
           ? { crewId: props.id, vendorId: otherId }
           : { crewId: otherId, vendorId: props.id }
       )
-      setLinks((current) => [...(current ?? []), created])
+      setLinks((current) => [...current, created])
     } catch (error) {
       toast.error(`Could not link ${otherName}: ${errorMessage(error)}`)
     }
   }
 
-  async function unlink(existing: Link) {
+  async function unlink(existing: CrewVendorLink) {
     try {
       await api('DELETE', `/api/crew-vendor-links/${existing.id}`)
-      setLinks((current) => current?.filter((item) => item.id !== existing.id) ?? null)
+      setLinks((current) => current.filter((item) => item.id !== existing.id))
     } catch (error) {
       toast.error(`Could not remove the link: ${errorMessage(error)}`)
     }
   }
 
   const linked = new Set(
-    (links ?? []).map((item) => `${other}:${other === 'crew' ? item.crewId : item.vendorId}`)
+    links.map((item) => `${other}:${other === 'crew' ? item.crewId : item.vendorId}`)
   )
   return (
     <section className="sc-section" aria-labelledby="links-heading">
       <h3 id="links-heading">{props.side === 'crew' ? 'Works through' : 'Crew they bring'}</h3>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {links?.length === 0 && (
+      {links.length === 0 && (
         <p className="muted small">
           {props.side === 'crew' ? 'No vendors linked.' : 'No crew members linked.'}
         </p>
       )}
-      {links && links.length > 0 && (
+      {links.length > 0 && (
         <ul className="sc-links">
           {links.map((item) => {
             const otherId = other === 'crew' ? item.crewId : item.vendorId
             const otherName = other === 'crew' ? item.crewName : item.vendorName
             return (
               <li key={item.id}>
-                <a href={`/directory?tab=${other === 'crew' ? 'crew' : 'vendors'}&id=${otherId}`}>
+                <Link
+                  href={`/directory?tab=${other === 'crew' ? 'crew' : 'vendors'}&id=${otherId}`}
+                >
                   {otherName}
-                </a>
+                </Link>
                 {item.notes && <span className="muted small"> · {item.notes}</span>}
                 <button
                   type="button"
@@ -96,6 +87,7 @@ export function CrewVendorLinks(props: { side: 'crew' | 'vendor'; id: number; na
       <ResourcePicker
         label={props.side === 'crew' ? 'Link a vendor' : 'Link a crew member'}
         kinds={[other]}
+        choices={props.choices}
         excluded={linked}
         onPick={(picked) => void link(picked.id, picked.name)}
       />

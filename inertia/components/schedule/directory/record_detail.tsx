@@ -7,16 +7,41 @@ import { Assignments } from './assignments'
 import { CrewVendorLinks } from './crew_vendor_links'
 import { ResourceNotes } from './resource_notes'
 import type { Lookups } from '~/components/schedule/lookups'
-import type { DirectoryRecord, DirectoryTab } from './tabs_config'
+import type { DirectoryRecord, DirectoryTab, DirectoryTabKey } from './tabs_config'
+import type { Data } from '~generated/data'
+
+/**
+ * What an open record shows below its fields: for people their upcoming
+ * bookings, linked crew or vendors (and the names to link), notes and share
+ * links; for locations their notes.
+ */
+export type RecordPanelsData = {
+  assignments: Data.Schedule.ResourceBooking[]
+  links: Data.Schedule.CrewVendorLink[]
+  notes: Data.Schedule.ResourceNote[]
+  shareLinks: Data.Schedule.ShareLink[]
+  choices: Data.Schedule.ResourceChoice[]
+}
+
+/** The page's `selection` prop: the record the address opens (GET /directory?tab=…&id=…). */
+export type DirectorySelection = {
+  tab: DirectoryTabKey
+  /** null with no record open, or the new-record form. */
+  id: number | null
+  /** null for a record without panels (clients) or one no longer in the directory. */
+  panels: RecordPanelsData | null
+}
 
 /**
  * One record of the directory: its fields, and for people their upcoming
  * bookings, linked crew or vendors, notes and share links. With no record it
- * is the form for a new one.
+ * is the form for a new one. `selection` is the page's, possibly still of
+ * the record open before this one while this one's panels are on their way.
  */
 export function RecordDetail(props: {
   tab: DirectoryTab
   record: DirectoryRecord | null
+  selection: DirectorySelection
   lookups: Lookups
   onSaved: (record: DirectoryRecord, created: boolean) => void
   onDeleted: (record: DirectoryRecord) => void
@@ -49,6 +74,7 @@ export function RecordDetail(props: {
   }
 
   const initial: RecordValues = record ?? (tab.starred ? { starred: false } : {})
+  const arrived = record && props.selection.tab === tab.key && props.selection.id === record.id
   return (
     <article className="sc-detail" aria-label={record ? record.name : `New ${tab.noun}`}>
       <header className="sc-heading-row">
@@ -67,20 +93,23 @@ export function RecordDetail(props: {
       />
       {record && (
         <>
-          {tab.person && (
-            <>
-              <Assignments kind={tab.person} id={record.id} statuses={props.lookups.statuses} />
-              <CrewVendorLinks side={tab.person} id={record.id} name={record.name} />
-            </>
-          )}
-          {tab.notesType && <ResourceNotes resourceType={tab.notesType} resourceId={record.id} />}
-          {tab.person && (
-            <ShareLinksPanel
-              resourceType={tab.person}
-              resourceId={record.id}
-              resourceName={record.name}
-            />
-          )}
+          {(tab.person || tab.notesType) &&
+            (!arrived ? (
+              <p className="muted">Loading…</p>
+            ) : props.selection.panels ? (
+              <RecordPanels
+                key={`${tab.key}:${record.id}`}
+                tab={tab}
+                record={record}
+                panels={props.selection.panels}
+                lookups={props.lookups}
+              />
+            ) : (
+              <p className="error" role="alert">
+                The rest of this {tab.noun}&apos;s details could not be loaded: it may have been
+                deleted. Reload the page to check.
+              </p>
+            ))}
           <div className="sc-danger-zone">
             <ConfirmButton
               danger
@@ -99,5 +128,42 @@ export function RecordDetail(props: {
         </>
       )}
     </article>
+  )
+}
+
+/** The panels below a record's fields; each keeps its own changes until another record opens. */
+function RecordPanels(props: {
+  tab: DirectoryTab
+  record: DirectoryRecord
+  panels: RecordPanelsData
+  lookups: Lookups
+}) {
+  const { tab, record, panels } = props
+  return (
+    <>
+      {tab.person && (
+        <>
+          <Assignments assignments={panels.assignments} statuses={props.lookups.statuses} />
+          <CrewVendorLinks
+            side={tab.person}
+            id={record.id}
+            name={record.name}
+            links={panels.links}
+            choices={panels.choices}
+          />
+        </>
+      )}
+      {tab.notesType && (
+        <ResourceNotes resourceType={tab.notesType} resourceId={record.id} notes={panels.notes} />
+      )}
+      {tab.person && (
+        <ShareLinksPanel
+          resourceType={tab.person}
+          resourceId={record.id}
+          resourceName={record.name}
+          links={panels.shareLinks}
+        />
+      )}
+    </>
   )
 }

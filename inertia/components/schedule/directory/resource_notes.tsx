@@ -1,21 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { formatTimestamp } from '~/components/shared/dates'
 import { useToast } from '~/components/shared/toasts'
 import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
+import type { Data } from '~generated/data'
 
-export type ResourceNote = {
-  id: number
-  resourceType: 'crew' | 'vendor' | 'location'
-  resourceId: number
-  body: string
-  pinned: boolean
-  authorId: string | null
-  authorName: string | null
-  createdAt: string
-  updatedAt: string | null
-}
+type ResourceNote = Data.Schedule.ResourceNote
 
 function sorted(notes: ResourceNote[]) {
   return [...notes].sort(
@@ -23,33 +14,23 @@ function sorted(notes: ResourceNote[]) {
   )
 }
 
-/** The team's internal notes on a person or place: pinned first, then newest. Never shared. */
+/**
+ * The team's internal notes on a person or place: pinned first, then newest.
+ * Never shared. `notes` are the page's props; the panel keeps its changes.
+ */
 export function ResourceNotes(props: {
   resourceType: ResourceNote['resourceType']
   resourceId: number
+  notes: ResourceNote[]
 }) {
   const toast = useToast()
-  const [notes, setNotes] = useState<ResourceNote[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const [notes, setNotes] = useState(props.notes)
   const [body, setBody] = useState('')
   const [pinned, setPinned] = useState(false)
   const [busy, setBusy] = useState(false)
 
-  useEffect(() => {
-    const query = new URLSearchParams({
-      resourceType: props.resourceType,
-      resourceId: String(props.resourceId),
-    })
-    api<ResourceNote[]>('GET', `/api/resource-notes?${query}`)
-      .then(setNotes)
-      .catch((error: unknown) => setLoadError(`Could not load the notes: ${errorMessage(error)}`))
-  }, [props.resourceType, props.resourceId])
-
   function replace(updated: ResourceNote) {
-    setNotes(
-      (current) =>
-        current && sorted(current.map((note) => (note.id === updated.id ? updated : note)))
-    )
+    setNotes((current) => sorted(current.map((note) => (note.id === updated.id ? updated : note))))
   }
 
   async function add(event: FormEvent) {
@@ -62,7 +43,7 @@ export function ResourceNotes(props: {
         body: body.trim(),
         pinned,
       })
-      setNotes((current) => sorted([note, ...(current ?? [])]))
+      setNotes((current) => sorted([note, ...current]))
       setBody('')
       setPinned(false)
     } catch (error) {
@@ -90,7 +71,7 @@ export function ResourceNotes(props: {
   async function remove(note: ResourceNote) {
     try {
       await api('DELETE', `/api/resource-notes/${note.id}`)
-      setNotes((current) => current?.filter((other) => other.id !== note.id) ?? null)
+      setNotes((current) => current.filter((other) => other.id !== note.id))
     } catch (error) {
       toast.error(`Could not delete the note: ${errorMessage(error)}`)
     }
@@ -100,13 +81,8 @@ export function ResourceNotes(props: {
     <section className="sc-section" aria-labelledby="notes-heading">
       <h3 id="notes-heading">Notes</h3>
       <p className="muted small">For the team only: share links never show these.</p>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
-      {notes?.length === 0 && <p className="muted small">No notes yet.</p>}
-      {notes && notes.length > 0 && (
+      {notes.length === 0 && <p className="muted small">No notes yet.</p>}
+      {notes.length > 0 && (
         <ul className="sc-notes">
           {notes.map((note) => (
             <NoteItem

@@ -1,71 +1,44 @@
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
-import { api, errorMessage } from '~/components/shared/api'
-import type { Crew, ResourceKind, Vendor } from '~/components/schedule/types'
+import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import type { Data } from '~generated/data'
 
-export type PickedResource = { kind: ResourceKind; id: number; name: string; starred: boolean }
+/** A crew member or vendor the picker offers (the page's props carry them). */
+export type PickedResource = Data.Schedule.ResourceChoice
 
 const MAX_MATCHES = 12
 
 /**
  * A search box over crew and vendors: type part of a name, pick with the
- * mouse or the arrow keys and Enter. People already chosen (`excluded`, keys
- * "crew:3") are left out.
+ * mouse or the arrow keys and Enter. It offers `choices` (people of `kinds`),
+ * leaving out those already chosen (`excluded`, keys "crew:3").
  */
 export function ResourcePicker(props: {
   label: string
-  kinds: ResourceKind[]
+  kinds: PickedResource['kind'][]
+  choices: PickedResource[]
   excluded?: Set<string>
   disabled?: boolean
   onPick: (resource: PickedResource) => void
 }) {
   const listId = useId()
   const inputId = useId()
-  const [people, setPeople] = useState<PickedResource[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [query, setQuery] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
-  const kindsKey = props.kinds.join(',')
-
-  useEffect(() => {
-    const kinds = kindsKey.split(',') as ResourceKind[]
-    Promise.all([
-      kinds.includes('crew') ? api<Crew[]>('GET', '/api/crew') : Promise.resolve([]),
-      kinds.includes('vendor') ? api<Vendor[]>('GET', '/api/vendors') : Promise.resolve([]),
-    ])
-      .then(([crew, vendors]) =>
-        setPeople([
-          ...crew.map((person) => ({
-            kind: 'crew' as const,
-            id: person.id,
-            name: person.name,
-            starred: person.starred,
-          })),
-          ...vendors.map((vendor) => ({
-            kind: 'vendor' as const,
-            id: vendor.id,
-            name: vendor.name,
-            starred: vendor.starred,
-          })),
-        ])
-      )
-      .catch((failure: unknown) => setError(`Could not load people: ${errorMessage(failure)}`))
-  }, [kindsKey])
 
   const matches = useMemo(() => {
     const needle = query.trim().toLowerCase()
-    if (!people || needle === '') {
+    if (needle === '') {
       return []
     }
     return (
-      people
+      props.choices
         .filter((person) => !props.excluded?.has(`${person.kind}:${person.id}`))
         .filter((person) => person.name.toLowerCase().includes(needle))
         // Starred people are the usual picks, so they come first.
         .sort((a, b) => Number(b.starred) - Number(a.starred))
         .slice(0, MAX_MATCHES)
     )
-  }, [people, query, props.excluded])
+  }, [props.choices, query, props.excluded])
 
   function pick(person: PickedResource) {
     props.onPick(person)
@@ -105,7 +78,7 @@ export function ResourcePicker(props: {
         aria-activedescendant={showList && matches[active] ? `${listId}-${active}` : undefined}
         autoComplete="off"
         placeholder={props.kinds.length > 1 ? 'Type a name…' : 'Type a name'}
-        disabled={props.disabled || people === null}
+        disabled={props.disabled}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value)
@@ -116,7 +89,6 @@ export function ResourcePicker(props: {
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={keyDown}
       />
-      {error && <p className="error small">{error}</p>}
       {showList && (
         <ul id={listId} role="listbox" className="sc-picker-list" aria-label={props.label}>
           {matches.length === 0 && (

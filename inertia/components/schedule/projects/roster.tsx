@@ -18,6 +18,8 @@ export function Roster(props: {
   projectId: number
   days: string[]
   roster: RosterEntry[]
+  /** The crew and vendors the add box offers. */
+  choices: PickedResource[]
   lookups: Lookups
   conflicts: Conflict[]
   onRoster: (update: (roster: RosterEntry[]) => RosterEntry[]) => void
@@ -120,6 +122,7 @@ export function Roster(props: {
         <ResourcePicker
           label="Add a crew member or vendor"
           kinds={['crew', 'vendor']}
+          choices={props.choices}
           excluded={onRoster}
           onPick={(person) => void add(person)}
         />

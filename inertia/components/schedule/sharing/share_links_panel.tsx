@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { formatTimestamp, formatTimestampDay, today } from '~/components/shared/dates'
@@ -22,28 +22,11 @@ export function ShareLinksPanel(props: {
   resourceType: ShareLink['resourceType']
   resourceId: number
   resourceName: string
-  /** The resource's links as the page's first render has them; without them, the panel asks. */
-  links?: ShareLink[]
+  /** The resource's links as the page's props carry them; the panel keeps its changes. */
+  links: ShareLink[]
 }) {
   const toast = useToast()
-  const [links, setLinks] = useState<ShareLink[] | null>(props.links ?? null)
-  const given = props.links !== undefined
-
-  // The directory's record detail does not carry the links in its props yet.
-  useEffect(() => {
-    if (given) {
-      return
-    }
-    const query = new URLSearchParams({
-      resourceType: props.resourceType,
-      resourceId: String(props.resourceId),
-    })
-    api<ShareLink[]>('GET', `/api/share?${query}`)
-      .then(setLinks)
-      .catch((error: unknown) =>
-        toast.error(`Could not load the share links: ${errorMessage(error)}`)
-      )
-  }, [given, props.resourceType, props.resourceId, toast])
+  const [links, setLinks] = useState(props.links)
   const [label, setLabel] = useState('')
   const [expiresOn, setExpiresOn] = useState('')
   const [creating, setCreating] = useState(false)
@@ -59,7 +42,7 @@ export function ShareLinksPanel(props: {
         // The link works through the whole of its last day, in the reader's time zone.
         expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59`).toISOString() : undefined,
       })
-      setLinks((current) => [link, ...(current ?? [])])
+      setLinks((current) => [link, ...current])
       setLabel('')
       setExpiresOn('')
       toast.info('Share link created. Copy it to send it.')
@@ -71,7 +54,7 @@ export function ShareLinksPanel(props: {
   }
 
   function replace(updated: ShareLink) {
-    setLinks((current) => current?.map((link) => (link.id === updated.id ? updated : link)) ?? null)
+    setLinks((current) => current.map((link) => (link.id === updated.id ? updated : link)))
   }
 
   async function copy(link: ShareLink) {
@@ -95,7 +78,7 @@ export function ShareLinksPanel(props: {
   async function remove(link: ShareLink) {
     try {
       await api('DELETE', `/api/share/${link.id}`)
-      setLinks((current) => current?.filter((other) => other.id !== link.id) ?? null)
+      setLinks((current) => current.filter((other) => other.id !== link.id))
     } catch (error) {
       toast.error(`Could not delete the link: ${errorMessage(error)}`)
     }
@@ -109,8 +92,8 @@ export function ShareLinksPanel(props: {
         Anyone with a link sees {props.resourceName}&apos;s dates and bookings without signing in,
         but no phone numbers, emails or internal notes.
       </p>
-      {links?.length === 0 && <p className="muted">No share links yet.</p>}
-      {links && links.length > 0 && (
+      {links.length === 0 && <p className="muted">No share links yet.</p>}
+      {links.length > 0 && (
         <ul className="sc-share-links">
           {links.map((link) => (
             <li key={link.id} className={`sc-share-link sc-share-${link.state}`}>
