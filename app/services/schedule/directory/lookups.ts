@@ -1,14 +1,5 @@
 import { inject } from '@adonisjs/core'
-import {
-  ReferenceLists,
-  type ReferenceListName,
-} from '#services/schedule/directory/reference_lists'
-import type Status from '#models/schedule/status'
-import type ProjectStatus from '#models/schedule/project_status'
-import type CrewRole from '#models/schedule/crew_role'
-import type VendorType from '#models/schedule/vendor_type'
-import type LocationType from '#models/schedule/location_type'
-import type Region from '#models/schedule/region'
+import { ReferenceLists } from '#services/schedule/directory/reference_lists'
 import { serializer } from '#services/shared/serialize'
 import StatusTransformer from '#transformers/schedule/status_transformer'
 import ProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
@@ -26,12 +17,12 @@ export class ScheduleLookups {
   async all() {
     const [statuses, projectStatuses, crewRoles, vendorTypes, locationTypes, regions] =
       await Promise.all([
-        this.rows<Status>('statuses'),
-        this.rows<ProjectStatus>('project-statuses'),
-        this.rows<CrewRole>('crew-roles'),
-        this.rows<VendorType>('vendor-types'),
-        this.rows<LocationType>('location-types'),
-        this.rows<Region>('regions'),
+        this.lists.list('statuses'),
+        this.lists.list('project-statuses'),
+        this.lists.list('crew-roles'),
+        this.lists.list('vendor-types'),
+        this.lists.list('location-types'),
+        this.lists.list('regions'),
       ])
     return serializer.serialize({
       statuses: StatusTransformer.transform(statuses),
@@ -41,10 +32,5 @@ export class ScheduleLookups {
       locationTypes: NamedListItemTransformer.transform(locationTypes),
       regions: NamedListItemTransformer.transform(regions),
     })
-  }
-
-  /** ReferenceLists reads every list through one model-agnostic query. */
-  protected async rows<Row>(name: ReferenceListName) {
-    return (await this.lists.list(name)) as unknown as Row[]
   }
 }
