@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
-import type { Client } from '~/components/schedule/types'
 import { formatRange } from '~/components/shared/dates'
 import { type DateRange } from './calendar_dates'
 import { useApiData } from './use_api_data'
@@ -62,7 +61,7 @@ function NewProjectForm(props: {
   onCancel: () => void
   onCreate: (project: NewProject) => void
 }) {
-  const clients = useApiData<Client[]>('/api/clients')
+  const clients = useApiData<Data.Schedule.Client[]>('/api/clients')
   const [name, setName] = useState('')
   const [startDate, setStartDate] = useState(props.range.from)
   const [endDate, setEndDate] = useState(props.range.to)

@@ -3,22 +3,16 @@ import { api, errorMessage } from '~/components/shared/api'
 import { daysOf, formatDay, formatRange, today } from '~/components/shared/dates'
 import { findById } from '~/components/schedule/lookups'
 import { StatusBadge, Swatch } from '~/components/schedule/status_badge'
-import type { Status } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 
-type Assignment = {
-  assignmentId: number
-  projectId: number
-  projectName: string
-  startDate: string
-  endDate: string
-  color: string
-  statusId: number | null
-  unscheduled: string[]
-  notes: Record<string, string>
-}
+type Assignment = Data.Schedule.ResourceBooking
 
 /** A person's bookings from today on: project, dates, status, days off and day notes. */
-export function Assignments(props: { kind: 'crew' | 'vendor'; id: number; statuses: Status[] }) {
+export function Assignments(props: {
+  kind: 'crew' | 'vendor'
+  id: number
+  statuses: Data.Schedule.Status[]
+}) {
   const [assignments, setAssignments] = useState<Assignment[] | null>(null)
   const [error, setError] = useState<string | null>(null)
 

@@ -2,15 +2,9 @@ import { useEffect, useState } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { ResourcePicker } from './resource_picker'
 import { useToast } from '~/components/shared/toasts'
+import type { Data } from '~generated/data'
 
-type Link = {
-  id: number
-  crewId: number
-  vendorId: number
-  notes: string | null
-  crewName: string
-  vendorName: string
-}
+type Link = Data.Schedule.CrewVendorLink
 
 /**
  * Which vendors a crew member works through (or which crew a vendor brings):

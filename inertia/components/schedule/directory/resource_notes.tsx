@@ -4,18 +4,9 @@ import { ConfirmButton } from '~/components/shared/confirm_button'
 import { formatTimestamp } from '~/components/shared/dates'
 import { useToast } from '~/components/shared/toasts'
 import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
+import type { Data } from '~generated/data'
 
-export type ResourceNote = {
-  id: number
-  resourceType: 'crew' | 'vendor' | 'location'
-  resourceId: number
-  body: string
-  pinned: boolean
-  authorId: string | null
-  authorName: string | null
-  createdAt: string
-  updatedAt: string | null
-}
+export type ResourceNote = Data.Schedule.ResourceNote
 
 function sorted(notes: ResourceNote[]) {
   return [...notes].sort(

@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import type { Crew, ResourceKind, Vendor } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type ResourceKind = Data.Schedule.RosterEntry['kind']
 
 export type PickedResource = { kind: ResourceKind; id: number; name: string; starred: boolean }
 
@@ -30,8 +32,10 @@ export function ResourcePicker(props: {
   useEffect(() => {
     const kinds = kindsKey.split(',') as ResourceKind[]
     Promise.all([
-      kinds.includes('crew') ? api<Crew[]>('GET', '/api/crew') : Promise.resolve([]),
-      kinds.includes('vendor') ? api<Vendor[]>('GET', '/api/vendors') : Promise.resolve([]),
+      kinds.includes('crew') ? api<Data.Schedule.Crew[]>('GET', '/api/crew') : Promise.resolve([]),
+      kinds.includes('vendor')
+        ? api<Data.Schedule.Vendor[]>('GET', '/api/vendors')
+        : Promise.resolve([]),
     ])
       .then(([crew, vendors]) =>
         setPeople([
