@@ -15,23 +15,31 @@ import type ScheduleCalendarProjectTransformer from '#transformers/schedule/cale
 import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
 import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
+import type ScheduleCrewDetailTransformer from '#transformers/schedule/crew_detail_transformer'
 import type ScheduleCrewTransformer from '#transformers/schedule/crew_transformer'
 import type ScheduleCrewVendorLinkTransformer from '#transformers/schedule/crew_vendor_link_transformer'
 import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_transformer'
+import type ScheduleDayNoteChangeTransformer from '#transformers/schedule/day_note_change_transformer'
+import type ScheduleDayNoteTransformer from '#transformers/schedule/day_note_transformer'
 import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
+import type ScheduleProjectChangeTransformer from '#transformers/schedule/project_change_transformer'
+import type ScheduleProjectDetailTransformer from '#transformers/schedule/project_detail_transformer'
 import type ScheduleProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
 import type ScheduleProjectTaskTransformer from '#transformers/schedule/project_task_transformer'
 import type ScheduleProjectTransformer from '#transformers/schedule/project_transformer'
+import type ScheduleReferenceListItemTransformer from '#transformers/schedule/reference_list_item_transformer'
 import type ScheduleResourceBookingTransformer from '#transformers/schedule/resource_booking_transformer'
 import type ScheduleResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
 import type ScheduleResourceNoteTransformer from '#transformers/schedule/resource_note_transformer'
+import type ScheduleRosterChangeTransformer from '#transformers/schedule/roster_change_transformer'
 import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
 import type ScheduleSessionUserTransformer from '#transformers/schedule/session_user_transformer'
 import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import type ScheduleShareViewTransformer from '#transformers/schedule/share_view_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
 import type ScheduleTrashItemTransformer from '#transformers/schedule/trash_item_transformer'
+import type ScheduleVendorDetailTransformer from '#transformers/schedule/vendor_detail_transformer'
 import type ScheduleVendorTransformer from '#transformers/schedule/vendor_transformer'
 import type SsoAccountSessionTransformer from '#transformers/sso/account_session_transformer'
 import type SsoActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
@@ -89,6 +97,10 @@ export namespace Data {
     export namespace Conflict {
       export type Variants = InferVariants<ScheduleConflictTransformer>
     }
+    export type CrewDetail = InferData<ScheduleCrewDetailTransformer>
+    export namespace CrewDetail {
+      export type Variants = InferVariants<ScheduleCrewDetailTransformer>
+    }
     export type Crew = InferData<ScheduleCrewTransformer>
     export namespace Crew {
       export type Variants = InferVariants<ScheduleCrewTransformer>
@@ -101,6 +113,14 @@ export namespace Data {
     export namespace DayInfo {
       export type Variants = InferVariants<ScheduleDayInfoTransformer>
     }
+    export type DayNoteChange = InferData<ScheduleDayNoteChangeTransformer>
+    export namespace DayNoteChange {
+      export type Variants = InferVariants<ScheduleDayNoteChangeTransformer>
+    }
+    export type DayNote = InferData<ScheduleDayNoteTransformer>
+    export namespace DayNote {
+      export type Variants = InferVariants<ScheduleDayNoteTransformer>
+    }
     export type Location = InferData<ScheduleLocationTransformer>
     export namespace Location {
       export type Variants = InferVariants<ScheduleLocationTransformer>
@@ -108,6 +128,14 @@ export namespace Data {
     export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
     export namespace NamedListItem {
       export type Variants = InferVariants<ScheduleNamedListItemTransformer>
+    }
+    export type ProjectChange = InferData<ScheduleProjectChangeTransformer>
+    export namespace ProjectChange {
+      export type Variants = InferVariants<ScheduleProjectChangeTransformer>
+    }
+    export type ProjectDetail = InferData<ScheduleProjectDetailTransformer>
+    export namespace ProjectDetail {
+      export type Variants = InferVariants<ScheduleProjectDetailTransformer>
     }
     export type ProjectStatus = InferData<ScheduleProjectStatusTransformer>
     export namespace ProjectStatus {
@@ -121,6 +149,10 @@ export namespace Data {
     export namespace Project {
       export type Variants = InferVariants<ScheduleProjectTransformer>
     }
+    export type ReferenceListItem = InferData<ScheduleReferenceListItemTransformer>
+    export namespace ReferenceListItem {
+      export type Variants = InferVariants<ScheduleReferenceListItemTransformer>
+    }
     export type ResourceBooking = InferData<ScheduleResourceBookingTransformer>
     export namespace ResourceBooking {
       export type Variants = InferVariants<ScheduleResourceBookingTransformer>
@@ -132,6 +164,10 @@ export namespace Data {
     export type ResourceNote = InferData<ScheduleResourceNoteTransformer>
     export namespace ResourceNote {
       export type Variants = InferVariants<ScheduleResourceNoteTransformer>
+    }
+    export type RosterChange = InferData<ScheduleRosterChangeTransformer>
+    export namespace RosterChange {
+      export type Variants = InferVariants<ScheduleRosterChangeTransformer>
     }
     export type RosterEntry = InferData<ScheduleRosterEntryTransformer>
     export namespace RosterEntry {
@@ -156,6 +192,10 @@ export namespace Data {
     export type TrashItem = InferData<ScheduleTrashItemTransformer>
     export namespace TrashItem {
       export type Variants = InferVariants<ScheduleTrashItemTransformer>
+    }
+    export type VendorDetail = InferData<ScheduleVendorDetailTransformer>
+    export namespace VendorDetail {
+      export type Variants = InferVariants<ScheduleVendorDetailTransformer>
     }
     export type Vendor = InferData<ScheduleVendorTransformer>
     export namespace Vendor {

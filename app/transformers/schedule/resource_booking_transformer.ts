@@ -3,7 +3,7 @@ import type { ResourceBooking } from '#services/schedule/calendar/resource_booki
 
 /**
  * One project a crew member or vendor is booked on, with the days they do
- * not work and the day notes (spec 3, /api/crew/:id/assignments).
+ * not work and their day notes (GET /api/crew/:id/assignments, /api/vendors/:id/assignments).
  */
 export default class ResourceBookingTransformer extends BaseTransformer<ResourceBooking> {
   toObject() {

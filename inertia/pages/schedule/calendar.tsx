@@ -5,9 +5,8 @@ import {
   type CalendarMode,
   type CalendarView,
 } from '~/components/schedule/calendar/calendar_dates'
-import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import type { Lookups } from '~/components/schedule/lookups'
-import type { SessionUser } from '~/components/schedule/types'
 
 type CalendarPreferences = {
   weekStartsOn: 0 | 1

@@ -1,11 +1,10 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link, router } from '@inertiajs/react'
-import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { formatDay, formatRange } from '~/components/shared/dates'
 import { ConflictResolution, conflictKey } from '~/components/schedule/calendar/conflict_resolution'
 import type { Conflict } from '~/components/schedule/calendar/calendar_types'
 import { Swatch } from '~/components/schedule/status_badge'
-import type { SessionUser } from '~/components/schedule/types'
 
 type Range = { from: string; to: string }
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Link, router, usePage } from '@inertiajs/react'
 import { api } from '~/components/shared/api'
-import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { Tabs } from '~/components/shared/tabs'
 import { useToast } from '~/components/shared/toasts'
 import { useFieldSaves } from '~/components/shared/save_feedback'
@@ -16,7 +16,6 @@ import {
   type DirectoryRecord,
   type DirectoryTabKey,
 } from '~/components/schedule/directory/tabs_config'
-import type { SessionUser } from '~/components/schedule/types'
 import type { Data } from '~generated/data'
 
 /** GET /directory?tab=&id=: the open tab and its records, by name, and the open record's panels. */

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { Head, Link, router } from '@inertiajs/react'
 import { api, errorMessage } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { ScheduleShell } from '~/components/schedule/schedule_shell'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { useToast } from '~/components/shared/toasts'
 import type { Lookups } from '~/components/schedule/lookups'
 import { daysOf, formatRange } from '~/components/shared/dates'
@@ -13,10 +13,10 @@ import { Roster } from '~/components/schedule/projects/roster'
 import { DayInfoTable } from '~/components/schedule/projects/day_info'
 import { Tasks } from '~/components/schedule/projects/tasks'
 import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
-import type { Conflict, SessionUser } from '~/components/schedule/types'
 import type { Data } from '~generated/data'
 
 type DayInfo = Data.Schedule.DayInfo
+type Conflict = Data.Schedule.Conflict
 
 /** GET /projects/:id: the first render has everything; `project` is null for a missing one. */
 type ProjectPageProps = {

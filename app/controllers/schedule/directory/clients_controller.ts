@@ -6,6 +6,8 @@ import {
   createClientValidator,
   updateClientValidator,
 } from '#validators/schedule/client_validators'
+import { serializer } from '#services/shared/serialize'
+import ClientTransformer from '#transformers/schedule/client_transformer'
 
 /** /api/clients of spec 3. */
 @inject()
@@ -14,21 +16,25 @@ export default class ClientsController {
 
   async index({ request }: HttpContext) {
     const { search } = await request.validateUsing(clientListValidator)
-    return this.clients.list(search)
+    return serializer.serialize(ClientTransformer.transform(await this.clients.list(search)))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createClientValidator)
-    return response.status(201).send(await this.clients.create(fields, scheduleUser))
+    const client = await this.clients.create(fields, scheduleUser)
+    return response
+      .status(201)
+      .send(await serializer.serialize(ClientTransformer.transform(client)))
   }
 
   async show({ params }: HttpContext) {
-    return this.clients.find(params.id)
+    return serializer.serialize(ClientTransformer.transform(await this.clients.find(params.id)))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(updateClientValidator)
-    return this.clients.update(params.id, fields, scheduleUser)
+    const client = await this.clients.update(params.id, fields, scheduleUser)
+    return serializer.serialize(ClientTransformer.transform(client))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

@@ -7,6 +7,10 @@ import {
   crewListValidator,
   updateCrewValidator,
 } from '#validators/schedule/crew_validators'
+import { serializer } from '#services/shared/serialize'
+import CrewTransformer from '#transformers/schedule/crew_transformer'
+import CrewDetailTransformer from '#transformers/schedule/crew_detail_transformer'
+import ResourceBookingTransformer from '#transformers/schedule/resource_booking_transformer'
 
 /** /api/crew of spec 3: active crew members; DELETE moves one to the trash. */
 @inject()
@@ -14,21 +18,24 @@ export default class CrewController {
   constructor(protected crew: CrewDirectory) {}
 
   async index({ request }: HttpContext) {
-    return this.crew.list(await request.validateUsing(crewListValidator))
+    const people = await this.crew.list(await request.validateUsing(crewListValidator))
+    return serializer.serialize(CrewTransformer.transform(people))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createCrewValidator)
-    return response.status(201).send(await this.crew.create(fields, scheduleUser))
+    const crew = await this.crew.create(fields, scheduleUser)
+    return response.status(201).send(await serializer.serialize(CrewTransformer.transform(crew)))
   }
 
   async show({ params }: HttpContext) {
-    return this.crew.show(params.id)
+    return serializer.serialize(CrewDetailTransformer.transform(await this.crew.show(params.id)))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(updateCrewValidator)
-    return this.crew.update(params.id, fields, scheduleUser)
+    const crew = await this.crew.update(params.id, fields, scheduleUser)
+    return serializer.serialize(CrewTransformer.transform(crew))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {
@@ -38,6 +45,7 @@ export default class CrewController {
 
   async assignments({ params, request }: HttpContext) {
     const range = await request.validateUsing(bookingRangeValidator)
-    return this.crew.assignments(params.id, range)
+    const bookings = await this.crew.assignments(params.id, range)
+    return serializer.serialize(ResourceBookingTransformer.transform(bookings))
   }
 }

@@ -5,6 +5,8 @@ import {
   createCrewVendorLinkValidator,
   crewVendorLinkListValidator,
 } from '#validators/schedule/link_validators'
+import { serializer } from '#services/shared/serialize'
+import CrewVendorLinkTransformer from '#transformers/schedule/crew_vendor_link_transformer'
 
 /** /api/crew-vendor-links of spec 3. */
 @inject()
@@ -12,12 +14,16 @@ export default class CrewVendorLinksController {
   constructor(protected links: CrewVendorLinks) {}
 
   async index({ request }: HttpContext) {
-    return this.links.list(await request.validateUsing(crewVendorLinkListValidator))
+    const links = await this.links.list(await request.validateUsing(crewVendorLinkListValidator))
+    return serializer.serialize(CrewVendorLinkTransformer.transform(links))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createCrewVendorLinkValidator)
-    return response.status(201).send(await this.links.create(fields, scheduleUser))
+    const link = await this.links.create(fields, scheduleUser)
+    return response
+      .status(201)
+      .send(await serializer.serialize(CrewVendorLinkTransformer.transform(link)))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

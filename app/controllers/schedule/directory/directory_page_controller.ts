@@ -1,9 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import vine from '@vinejs/vine'
-import type Crew from '#models/schedule/crew'
-import type Vendor from '#models/schedule/vendor'
-import type Location from '#models/schedule/location'
 import { pageUser } from '#services/schedule/people/page_viewer'
 import { ScheduleLookups } from '#services/schedule/directory/lookups'
 import { Clients } from '#services/schedule/directory/clients'
@@ -68,17 +65,11 @@ export default class DirectoryPageController {
   protected async records(tab: DirectoryTab) {
     switch (tab) {
       case 'crew':
-        return serializer.serialize(
-          CrewTransformer.transform((await this.crew.list({})) as unknown as Crew[])
-        )
+        return serializer.serialize(CrewTransformer.transform(await this.crew.list({})))
       case 'vendors':
-        return serializer.serialize(
-          VendorTransformer.transform((await this.vendors.list({})) as unknown as Vendor[])
-        )
+        return serializer.serialize(VendorTransformer.transform(await this.vendors.list({})))
       case 'locations':
-        return serializer.serialize(
-          LocationTransformer.transform((await this.locations.list({})) as unknown as Location[])
-        )
+        return serializer.serialize(LocationTransformer.transform(await this.locations.list({})))
       case 'clients':
         return serializer.serialize(ClientTransformer.transform(await this.clients.list()))
     }

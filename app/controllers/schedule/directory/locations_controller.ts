@@ -6,6 +6,8 @@ import {
   locationListValidator,
   updateLocationValidator,
 } from '#validators/schedule/location_validators'
+import { serializer } from '#services/shared/serialize'
+import LocationTransformer from '#transformers/schedule/location_transformer'
 
 /** /api/locations of spec 3: active locations; DELETE moves one to the trash. */
 @inject()
@@ -13,21 +15,26 @@ export default class LocationsController {
   constructor(protected locations: Locations) {}
 
   async index({ request }: HttpContext) {
-    return this.locations.list(await request.validateUsing(locationListValidator))
+    const locations = await this.locations.list(await request.validateUsing(locationListValidator))
+    return serializer.serialize(LocationTransformer.transform(locations))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createLocationValidator)
-    return response.status(201).send(await this.locations.create(fields, scheduleUser))
+    const location = await this.locations.create(fields, scheduleUser)
+    return response
+      .status(201)
+      .send(await serializer.serialize(LocationTransformer.transform(location)))
   }
 
   async show({ params }: HttpContext) {
-    return this.locations.find(params.id)
+    return serializer.serialize(LocationTransformer.transform(await this.locations.find(params.id)))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(updateLocationValidator)
-    return this.locations.update(params.id, fields, scheduleUser)
+    const location = await this.locations.update(params.id, fields, scheduleUser)
+    return serializer.serialize(LocationTransformer.transform(location))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

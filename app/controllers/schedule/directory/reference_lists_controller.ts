@@ -9,6 +9,8 @@ import {
   referenceListOrderValidator,
   referenceListValidators,
 } from '#validators/schedule/reference_list_validators'
+import { serializer } from '#services/shared/serialize'
+import ReferenceListItemTransformer from '#transformers/schedule/reference_list_item_transformer'
 
 /**
  * The lists read from their path prefix: start/routes/schedule/resources.ts
@@ -30,20 +32,24 @@ export default class ReferenceListsController {
   constructor(protected lists: ReferenceLists) {}
 
   async index(ctx: HttpContext) {
-    return this.lists.list(listOf(ctx))
+    const rows = await this.lists.list(listOf(ctx))
+    return serializer.serialize(ReferenceListItemTransformer.transform(rows))
   }
 
   async store(ctx: HttpContext) {
     const name = listOf(ctx)
     const fields = await referenceListValidators[name].create.validate(ctx.request.all())
     const row = await this.lists.create(name, fields, ctx.scheduleUser)
-    return ctx.response.status(201).send(row)
+    return ctx.response
+      .status(201)
+      .send(await serializer.serialize(ReferenceListItemTransformer.transform(row)))
   }
 
   async update(ctx: HttpContext) {
     const name = listOf(ctx)
     const fields = await referenceListValidators[name].update.validate(ctx.request.all())
-    return this.lists.update(name, ctx.params.id, fields, ctx.scheduleUser)
+    const row = await this.lists.update(name, ctx.params.id, fields, ctx.scheduleUser)
+    return serializer.serialize(ReferenceListItemTransformer.transform(row))
   }
 
   async destroy(ctx: HttpContext) {
@@ -53,6 +59,7 @@ export default class ReferenceListsController {
 
   async reorder(ctx: HttpContext) {
     const { ids } = await ctx.request.validateUsing(referenceListOrderValidator)
-    return this.lists.reorder(listOf(ctx), ids, ctx.scheduleUser)
+    const rows = await this.lists.reorder(listOf(ctx), ids, ctx.scheduleUser)
+    return serializer.serialize(ReferenceListItemTransformer.transform(rows))
   }
 }

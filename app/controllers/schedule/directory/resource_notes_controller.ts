@@ -6,6 +6,8 @@ import {
   resourceNoteListValidator,
   updateResourceNoteValidator,
 } from '#validators/schedule/resource_note_validators'
+import { serializer } from '#services/shared/serialize'
+import ResourceNoteTransformer from '#transformers/schedule/resource_note_transformer'
 
 /** /api/resource-notes of spec 3: notes about a crew member, vendor or location. */
 @inject()
@@ -13,17 +15,22 @@ export default class ResourceNotesController {
   constructor(protected notes: ResourceNotes) {}
 
   async index({ request }: HttpContext) {
-    return this.notes.list(await request.validateUsing(resourceNoteListValidator))
+    const notes = await this.notes.list(await request.validateUsing(resourceNoteListValidator))
+    return serializer.serialize(ResourceNoteTransformer.transform(notes))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createResourceNoteValidator)
-    return response.status(201).send(await this.notes.create(fields, scheduleUser))
+    const note = await this.notes.create(fields, scheduleUser)
+    return response
+      .status(201)
+      .send(await serializer.serialize(ResourceNoteTransformer.transform(note)))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(updateResourceNoteValidator)
-    return this.notes.update(params.id, fields, scheduleUser)
+    const note = await this.notes.update(params.id, fields, scheduleUser)
+    return serializer.serialize(ResourceNoteTransformer.transform(note))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

@@ -7,6 +7,10 @@ import {
   updateVendorValidator,
   vendorListValidator,
 } from '#validators/schedule/vendor_validators'
+import { serializer } from '#services/shared/serialize'
+import VendorTransformer from '#transformers/schedule/vendor_transformer'
+import VendorDetailTransformer from '#transformers/schedule/vendor_detail_transformer'
+import ResourceBookingTransformer from '#transformers/schedule/resource_booking_transformer'
 
 /** /api/vendors of spec 3: active vendors; DELETE moves one to the trash. */
 @inject()
@@ -14,21 +18,28 @@ export default class VendorsController {
   constructor(protected vendors: VendorDirectory) {}
 
   async index({ request }: HttpContext) {
-    return this.vendors.list(await request.validateUsing(vendorListValidator))
+    const vendors = await this.vendors.list(await request.validateUsing(vendorListValidator))
+    return serializer.serialize(VendorTransformer.transform(vendors))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createVendorValidator)
-    return response.status(201).send(await this.vendors.create(fields, scheduleUser))
+    const vendor = await this.vendors.create(fields, scheduleUser)
+    return response
+      .status(201)
+      .send(await serializer.serialize(VendorTransformer.transform(vendor)))
   }
 
   async show({ params }: HttpContext) {
-    return this.vendors.show(params.id)
+    return serializer.serialize(
+      VendorDetailTransformer.transform(await this.vendors.show(params.id))
+    )
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(updateVendorValidator)
-    return this.vendors.update(params.id, fields, scheduleUser)
+    const vendor = await this.vendors.update(params.id, fields, scheduleUser)
+    return serializer.serialize(VendorTransformer.transform(vendor))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {
@@ -38,6 +49,7 @@ export default class VendorsController {
 
   async assignments({ params, request }: HttpContext) {
     const range = await request.validateUsing(bookingRangeValidator)
-    return this.vendors.assignments(params.id, range)
+    const bookings = await this.vendors.assignments(params.id, range)
+    return serializer.serialize(ResourceBookingTransformer.transform(bookings))
   }
 }

@@ -2,6 +2,9 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { DayNotes } from '#services/schedule/projects/day_notes'
 import { dayNoteListValidator, dayNoteValidator } from '#validators/schedule/day_note_validators'
+import { serializer } from '#services/shared/serialize'
+import DayNoteTransformer from '#transformers/schedule/day_note_transformer'
+import DayNoteChangeTransformer from '#transformers/schedule/day_note_change_transformer'
 
 /** /api/notes of spec 3: the day notes of bookings (assignment_day_notes). */
 @inject()
@@ -10,12 +13,13 @@ export default class DayNotesController {
 
   async index({ request }: HttpContext) {
     const { projectId } = await request.validateUsing(dayNoteListValidator)
-    return this.dayNotes.list(projectId)
+    return serializer.serialize(DayNoteTransformer.transform(await this.dayNotes.list(projectId)))
   }
 
   async update({ request, scheduleUser }: HttpContext) {
     const input = await request.validateUsing(dayNoteValidator)
-    return this.dayNotes.put(scheduleUser, input)
+    const change = await this.dayNotes.put(scheduleUser, input)
+    return serializer.serialize(DayNoteChangeTransformer.transform(change))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

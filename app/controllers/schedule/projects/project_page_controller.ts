@@ -14,7 +14,6 @@ import { Roster } from '#services/schedule/projects/roster'
 import { activeProject } from '#services/schedule/projects/project_records'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { ShareLinks } from '#services/schedule/sharing/share_links'
-import type Location from '#models/schedule/location'
 import { serializer } from '#services/shared/serialize'
 import ProjectTransformer from '#transformers/schedule/project_transformer'
 import RosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
@@ -107,7 +106,7 @@ export default class ProjectPageController {
       tasks: ProjectTaskTransformer.transform(tasks),
       shareLinks: ShareLinkTransformer.transform(shareLinks),
       clients: ClientTransformer.transform(clients),
-      locations: LocationTransformer.transform(locations as unknown as Location[]),
+      locations: LocationTransformer.transform(locations),
       resourceChoices: ResourceChoiceTransformer.transform(resourceChoices),
     })
   }

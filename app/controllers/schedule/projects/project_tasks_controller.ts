@@ -7,6 +7,8 @@ import {
   projectTaskOrderValidator,
   updateProjectTaskValidator,
 } from '#validators/schedule/project_task_validators'
+import { serializer } from '#services/shared/serialize'
+import ProjectTaskTransformer from '#transformers/schedule/project_task_transformer'
 
 /** /api/project-tasks of spec 3: a project's checklist. */
 @inject()
@@ -15,17 +17,21 @@ export default class ProjectTasksController {
 
   async index({ request }: HttpContext) {
     const { projectId } = await request.validateUsing(projectTaskListValidator)
-    return this.tasks.list(projectId)
+    return serializer.serialize(ProjectTaskTransformer.transform(await this.tasks.list(projectId)))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createProjectTaskValidator)
-    return response.status(201).send(await this.tasks.create(fields, scheduleUser))
+    const task = await this.tasks.create(fields, scheduleUser)
+    return response
+      .status(201)
+      .send(await serializer.serialize(ProjectTaskTransformer.transform(task)))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(updateProjectTaskValidator)
-    return this.tasks.update(params.id, fields, scheduleUser)
+    const task = await this.tasks.update(params.id, fields, scheduleUser)
+    return serializer.serialize(ProjectTaskTransformer.transform(task))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {
@@ -35,6 +41,7 @@ export default class ProjectTasksController {
 
   async reorder({ request, scheduleUser }: HttpContext) {
     const { projectId, ids } = await request.validateUsing(projectTaskOrderValidator)
-    return this.tasks.reorder(projectId, ids, scheduleUser)
+    const tasks = await this.tasks.reorder(projectId, ids, scheduleUser)
+    return serializer.serialize(ProjectTaskTransformer.transform(tasks))
   }
 }

@@ -1,6 +1,6 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { Roster } from '#services/schedule/projects/roster'
+import { Roster, type RosterChange } from '#services/schedule/projects/roster'
 import {
   addCrewValidator,
   addVendorValidator,
@@ -9,6 +9,9 @@ import {
   updateCrewBookingValidator,
   updateVendorBookingValidator,
 } from '#validators/schedule/roster_validators'
+import { serializer } from '#services/shared/serialize'
+import RosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
+import RosterChangeTransformer from '#transformers/schedule/roster_change_transformer'
 
 /** A project's roster: /api/projects/:id/roster, /crew, /vendors (spec 3, project_crew and project_vendor). */
 @inject()
@@ -16,35 +19,40 @@ export default class RosterController {
   constructor(protected roster: Roster) {}
 
   async index({ params }: HttpContext) {
-    return this.roster.list(params.id)
+    return serializer.serialize(RosterEntryTransformer.transform(await this.roster.list(params.id)))
   }
 
   async storeCrew({ params, request, response, scheduleUser }: HttpContext) {
     const { crewId, ...fields } = await request.validateUsing(addCrewValidator)
-    const answer = await this.roster.add(scheduleUser, params.id, 'crew', crewId, fields)
-    return response.status(201).send(answer)
+    const change = await this.roster.add(scheduleUser, params.id, 'crew', crewId, fields)
+    return response.status(201).send(await this.answer(change))
   }
 
   async storeVendor({ params, request, response, scheduleUser }: HttpContext) {
     const { vendorId, ...fields } = await request.validateUsing(addVendorValidator)
-    const answer = await this.roster.add(scheduleUser, params.id, 'vendor', vendorId, fields)
-    return response.status(201).send(answer)
+    const change = await this.roster.add(scheduleUser, params.id, 'vendor', vendorId, fields)
+    return response.status(201).send(await this.answer(change))
   }
 
   async updateCrew({ params, request, scheduleUser }: HttpContext) {
     const { crewId, ...fields } = await request.validateUsing(updateCrewBookingValidator)
-    return this.roster.update(scheduleUser, params.id, 'crew', params.assignmentId, {
+    const change = await this.roster.update(scheduleUser, params.id, 'crew', params.assignmentId, {
       ...fields,
       resourceId: crewId,
     })
+    return this.answer(change)
   }
 
   async updateVendor({ params, request, scheduleUser }: HttpContext) {
     const { vendorId, ...fields } = await request.validateUsing(updateVendorBookingValidator)
-    return this.roster.update(scheduleUser, params.id, 'vendor', params.assignmentId, {
-      ...fields,
-      resourceId: vendorId,
-    })
+    const change = await this.roster.update(
+      scheduleUser,
+      params.id,
+      'vendor',
+      params.assignmentId,
+      { ...fields, resourceId: vendorId }
+    )
+    return this.answer(change)
   }
 
   async destroyCrew({ params, scheduleUser }: HttpContext) {
@@ -59,11 +67,17 @@ export default class RosterController {
 
   async order({ params, request, scheduleUser }: HttpContext) {
     const { entries } = await request.validateUsing(rosterOrderValidator)
-    return this.roster.reorder(scheduleUser, params.id, entries)
+    const roster = await this.roster.reorder(scheduleUser, params.id, entries)
+    return serializer.serialize(RosterEntryTransformer.transform(roster))
   }
 
   async move({ params, request, scheduleUser }: HttpContext) {
     const move = await request.validateUsing(rosterMoveValidator)
-    return this.roster.move(scheduleUser, params.id, move)
+    return this.answer(await this.roster.move(scheduleUser, params.id, move))
+  }
+
+  /** A booking change answers with the entry as it is now and its conflicts. */
+  protected answer(change: RosterChange) {
+    return serializer.serialize(RosterChangeTransformer.transform(change))
   }
 }

@@ -6,6 +6,8 @@ import {
   updateShareValidator,
 } from '#validators/schedule/share_validators'
 import { ShareLinks } from '#services/schedule/sharing/share_links'
+import { serializer } from '#services/shared/serialize'
+import ShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 
 /** Public share links, managed by signed-in people (/api/share). */
 @inject()
@@ -14,17 +16,21 @@ export default class ShareLinksController {
 
   async index({ request }: HttpContext) {
     const filter = await request.validateUsing(shareListValidator, { data: request.qs() })
-    return this.links.list(filter)
+    return serializer.serialize(ShareLinkTransformer.transform(await this.links.list(filter)))
   }
 
   async store({ request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createShareValidator)
-    return response.status(201).send(await this.links.create(scheduleUser, fields))
+    const link = await this.links.create(scheduleUser, fields)
+    return response
+      .status(201)
+      .send(await serializer.serialize(ShareLinkTransformer.transform(link)))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
     const changes = await request.validateUsing(updateShareValidator)
-    return this.links.update(scheduleUser, Number(params.id), changes)
+    const link = await this.links.update(scheduleUser, Number(params.id), changes)
+    return serializer.serialize(ShareLinkTransformer.transform(link))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

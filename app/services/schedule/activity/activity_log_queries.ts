@@ -9,12 +9,6 @@ export type ActivityLogFilter = {
 /** Reading the activity log (spec 3, activity_logs); ActivityLogger writes it. */
 export class ActivityLogQueries {
   /** Newest first; entries written in one transaction keep their order by id. */
-  async list(filter: ActivityLogFilter, page: number, perPage: number) {
-    const result = await this.paginate(filter, page, perPage)
-    return result.serialize()
-  }
-
-  /** The same page as Lucid models, for a transformer. */
   paginate(filter: ActivityLogFilter, page: number, perPage: number) {
     const query = ActivityLog.query().orderBy('created_at', 'desc').orderBy('id', 'desc')
     if (filter.projectId !== undefined) {

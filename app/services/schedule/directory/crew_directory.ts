@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import Crew from '#models/schedule/crew'
 import { ActivityLogger } from '#services/schedule/activity/activity_logger'
-import { CrewVendorLinks } from '#services/schedule/directory/crew_vendor_links'
+import {
+  CrewVendorLinks,
+  type CrewVendorLinkRow,
+} from '#services/schedule/directory/crew_vendor_links'
 import { ResourceBookings, type BookingRange } from '#services/schedule/calendar/resource_bookings'
 import { ResourceDirectory } from '#services/schedule/directory/resource_directory'
 
@@ -19,9 +22,12 @@ export type CrewFields = {
   starred?: boolean
 }
 
+/** A crew member with the vendors they work for (GET /api/crew/:id). */
+export type CrewDetail = { crew: Crew; vendorLinks: CrewVendorLinkRow[] }
+
 /** Crew members (spec 3, crews): /api/crew. */
 @inject()
-export class CrewDirectory extends ResourceDirectory<CrewFields> {
+export class CrewDirectory extends ResourceDirectory<CrewFields, Crew> {
   protected model = Crew
   protected entityType = 'crew'
   protected label = 'crew member'
@@ -36,18 +42,9 @@ export class CrewDirectory extends ResourceDirectory<CrewFields> {
   }
 
   /** The crew member and the vendors they work for. */
-  async show(id: number) {
+  async show(id: number): Promise<CrewDetail> {
     const crew = await this.find(id)
-    const links = await this.links.list({ crewId: crew.id })
-    return {
-      ...crew.serialize(),
-      vendorLinks: links.map(({ id: linkId, vendorId, vendorName, notes }) => ({
-        id: linkId,
-        vendorId,
-        vendorName,
-        notes,
-      })),
-    }
+    return { crew, vendorLinks: await this.links.list({ crewId: crew.id }) }
   }
 
   async assignments(id: number, range: BookingRange) {

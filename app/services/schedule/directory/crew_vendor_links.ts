@@ -10,7 +10,8 @@ import {
 } from '#services/schedule/directory/record_errors'
 import { isUniqueViolation } from '#services/shared/atomic_writes'
 
-export type CrewVendorLinkView = {
+/** A link with the names of both sides. */
+export type CrewVendorLinkRow = {
   id: number
   crewId: number
   vendorId: number
@@ -39,7 +40,7 @@ export class CrewVendorLinks {
     if (filter.vendorId !== undefined) {
       query.where('l.vendor_id', filter.vendorId)
     }
-    return (await query) as CrewVendorLinkView[]
+    return (await query) as CrewVendorLinkRow[]
   }
 
   /** Both ids name active records (the validator checked); a second link is a 409. */
@@ -96,7 +97,7 @@ export class CrewVendorLinks {
   }
 
   protected async find(id: number, trx: TransactionClientContract) {
-    const view = (await this.visible(trx).where('l.id', id).first()) as CrewVendorLinkView | null
+    const view = (await this.visible(trx).where('l.id', id).first()) as CrewVendorLinkRow | null
     if (!view) {
       throw new RecordNotFoundError('Link not found')
     }

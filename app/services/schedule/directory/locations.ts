@@ -13,7 +13,7 @@ export type LocationFields = {
 }
 
 /** Places projects happen (spec 3, locations): /api/locations. Photos come later. */
-export class Locations extends ResourceDirectory<LocationFields> {
+export class Locations extends ResourceDirectory<LocationFields, Location> {
   protected model = Location
   protected entityType = 'location'
   protected label = 'location'

@@ -78,6 +78,11 @@ export type ReferenceListName = keyof typeof REFERENCE_LISTS
 
 export const REFERENCE_LIST_NAMES = Object.keys(REFERENCE_LISTS) as ReferenceListName[]
 
+/** An entry of the list `Name` (of any list when not given): a Status, a Region… */
+export type ReferenceListRow<Name extends ReferenceListName = ReferenceListName> = InstanceType<
+  (typeof REFERENCE_LISTS)[Name]['model']
+>
+
 /** The fields of any list; each list's validator admits only its own. */
 export type ReferenceFields = {
   name?: string
@@ -101,13 +106,14 @@ type ReferenceRow = LucidRow & { id: number; name: string }
 export class ReferenceLists {
   constructor(protected activity: ActivityLogger) {}
 
-  async list(name: ReferenceListName, trx?: TransactionClientContract) {
+  async list<Name extends ReferenceListName>(name: Name, trx?: TransactionClientContract) {
     const rows = await REFERENCE_LISTS[name].model
       .query(trx ? { client: trx } : undefined)
       .orderBy('sort_order')
       .orderBy('name')
       .orderBy('id')
-    return rows as ReferenceRow[]
+    // One query for six models: TypeScript cannot tie the model to `name`.
+    return rows as ReferenceListRow<Name>[]
   }
 
   create(name: ReferenceListName, fields: ReferenceFields & { name: string }, actor: AppUser) {
@@ -133,7 +139,7 @@ export class ReferenceLists {
         trx
       )
       // The columns left to their database defaults (colour, booksPerson…).
-      return row.refresh()
+      return (await row.refresh()) as ReferenceListRow
     })
   }
 
@@ -149,7 +155,7 @@ export class ReferenceLists {
       }
       const changes = changedFields(row.serialize(), fields)
       if (!changes) {
-        return row
+        return row as ReferenceListRow
       }
       const previousName = row.name
       row.merge(fields)
@@ -159,7 +165,7 @@ export class ReferenceLists {
         { entityType: list.entityType, label: list.singular, record: row, previousName, changes },
         trx
       )
-      return row
+      return row as ReferenceListRow
     })
   }
 

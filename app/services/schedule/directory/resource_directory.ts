@@ -2,13 +2,16 @@ import { DateTime } from 'luxon'
 import string from '@adonisjs/core/helpers/string'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
+import type { LucidModel, LucidRow, ModelAttributes } from '@adonisjs/lucid/types/model'
 import type AppUser from '#models/schedule/app_user'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { containsPattern } from '#services/schedule/directory/search_pattern'
 
 type DirectoryRow = LucidRow & { id: number; name: string; deletedAt: DateTime | null }
+
+/** The model of a directory, whose queries answer `Row`s. */
+type DirectoryModel<Row extends DirectoryRow> = LucidModel & (new () => Row)
 
 /**
  * `search` finds any part of the searched columns; `starred` and every other
@@ -26,8 +29,11 @@ export type DirectoryFilter = {
  * (deleted_at). A record in the trash is invisible here: it reads 404 until
  * restored.
  */
-export abstract class ResourceDirectory<Fields extends { name?: string }> {
-  protected abstract model: LucidModel
+export abstract class ResourceDirectory<
+  Fields extends Partial<ModelAttributes<Row>>,
+  Row extends DirectoryRow = DirectoryRow,
+> {
+  protected abstract model: DirectoryModel<Row>
   /** The activity log's entity type. */
   protected abstract entityType: string
   /** How a summary names one record: "crew member", "vendor". */
@@ -52,7 +58,7 @@ export abstract class ResourceDirectory<Fields extends { name?: string }> {
         query.where(string.snakeCase(key), value)
       }
     }
-    return (await query) as DirectoryRow[]
+    return await query
   }
 
   /** The active record, or 404. */
@@ -62,12 +68,12 @@ export abstract class ResourceDirectory<Fields extends { name?: string }> {
     if (!row) {
       throw new RecordNotFoundError(`${string.sentenceCase(this.label)} not found`)
     }
-    return row as DirectoryRow
+    return row
   }
 
   async create(fields: Fields & { name: string }, actor: AppUser) {
     return db.transaction(async (trx) => {
-      const row = (await this.model.create(fields, { client: trx })) as DirectoryRow
+      const row = await this.model.create(fields, { client: trx })
       await this.activity.record(
         actor,
         {
@@ -78,7 +84,7 @@ export abstract class ResourceDirectory<Fields extends { name?: string }> {
         },
         trx
       )
-      return (await row.refresh()) as DirectoryRow
+      return row.refresh()
     })
   }
 

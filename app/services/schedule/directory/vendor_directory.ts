@@ -1,7 +1,10 @@
 import { inject } from '@adonisjs/core'
 import Vendor from '#models/schedule/vendor'
 import { ActivityLogger } from '#services/schedule/activity/activity_logger'
-import { CrewVendorLinks } from '#services/schedule/directory/crew_vendor_links'
+import {
+  CrewVendorLinks,
+  type CrewVendorLinkRow,
+} from '#services/schedule/directory/crew_vendor_links'
 import { ResourceBookings, type BookingRange } from '#services/schedule/calendar/resource_bookings'
 import { ResourceDirectory } from '#services/schedule/directory/resource_directory'
 
@@ -18,9 +21,12 @@ export type VendorFields = {
   starred?: boolean
 }
 
+/** A vendor with the crew members who work for them (GET /api/vendors/:id). */
+export type VendorDetail = { vendor: Vendor; crewLinks: CrewVendorLinkRow[] }
+
 /** Vendors (spec 3, vendors): /api/vendors. */
 @inject()
-export class VendorDirectory extends ResourceDirectory<VendorFields> {
+export class VendorDirectory extends ResourceDirectory<VendorFields, Vendor> {
   protected model = Vendor
   protected entityType = 'vendor'
   protected label = 'vendor'
@@ -35,18 +41,9 @@ export class VendorDirectory extends ResourceDirectory<VendorFields> {
   }
 
   /** The vendor and the crew members who work for them. */
-  async show(id: number) {
+  async show(id: number): Promise<VendorDetail> {
     const vendor = await this.find(id)
-    const links = await this.links.list({ vendorId: vendor.id })
-    return {
-      ...vendor.serialize(),
-      crewLinks: links.map(({ id: linkId, crewId, crewName, notes }) => ({
-        id: linkId,
-        crewId,
-        crewName,
-        notes,
-      })),
-    }
+    return { vendor, crewLinks: await this.links.list({ vendorId: vendor.id }) }
   }
 
   async assignments(id: number, range: BookingRange) {

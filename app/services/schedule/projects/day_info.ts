@@ -27,33 +27,15 @@ const EMPTY: DayInfoValues = {
   locationId: null,
 }
 
-export function dayInfoView(info: ProjectDayInfo) {
-  return {
-    id: info.id,
-    projectId: info.projectId,
-    date: info.date,
-    title: info.title ?? null,
-    callTime: info.callTime ?? null,
-    wrapTime: info.wrapTime ?? null,
-    notes: info.notes ?? null,
-    locationId: info.locationId ?? null,
-  }
-}
-
-/** A day with nothing on it: it has no row, so no id. */
+/** A day with nothing on it: a row that is not saved, so it has no id. */
 function emptyDay(projectId: number, date: string) {
-  return { id: null, projectId, date, ...EMPTY }
+  return new ProjectDayInfo().merge({ projectId, date, ...EMPTY })
 }
 
 /** What happens on each day of a project (spec 3, project_day_info): one row per day at most. */
 @inject()
 export class DayInfos {
   constructor(protected activity: ActivityLogger) {}
-
-  async list(projectId: number) {
-    const rows = await this.rows(projectId)
-    return rows.map(dayInfoView)
-  }
 
   /** The project's days that have a row, in date order. */
   rows(projectId: number) {
@@ -62,12 +44,12 @@ export class DayInfos {
 
   async forProject(projectId: number) {
     await activeProject(projectId)
-    return this.list(projectId)
+    return this.rows(projectId)
   }
 
   /**
    * Changes the fields given and keeps the others. A day left with nothing
-   * on it has no row, and is answered as the empty day (id null).
+   * on it has no row, and is answered as the empty day (an unsaved row).
    *
    * The project's row is locked first: saves of one day sent at the same
    * moment (a person typing through its fields) run one after the other,
@@ -95,7 +77,7 @@ export class DayInfos {
       }
       const changes = changedFields(before, after)
       if (!changes) {
-        return existing ? dayInfoView(existing) : emptyDay(project.id, date)
+        return existing ?? emptyDay(project.id, date)
       }
       if (existing && FIELDS.every((key) => after[key] === null)) {
         await this.delete(actor, project, existing, trx)
@@ -115,7 +97,7 @@ export class DayInfos {
         },
         trx
       )
-      return dayInfoView(info)
+      return info
     })
   }
 

@@ -3,7 +3,7 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type AppUser from '#models/schedule/app_user'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
-import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
+import { ConflictFinder, type Conflict } from '#services/schedule/calendar/conflict_finder'
 import { formatDay, isWithin } from '#services/schedule/projects/project_days'
 import {
   ROSTER_TABLES,
@@ -23,7 +23,11 @@ export type DayNote = {
   isScheduled: boolean
 }
 
-function dayNoteView(row: Record<string, any>): DayNote {
+/** A saved note and the project's open conflicts after it. */
+export type DayNoteChange = { note: DayNote | null; conflicts: Conflict[] }
+
+/** An assignment_day_notes row as read by SQL (snake_case) as a DayNote. */
+function dayNoteFromRow(row: Record<string, any>): DayNote {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -90,7 +94,7 @@ export class DayNotes {
         ORDER BY n.date, n.id`,
       { projectId }
     )
-    return result.rows.map(dayNoteView)
+    return result.rows.map(dayNoteFromRow)
   }
 
   /** Sets a day's note and/or whether it is worked; answers with the project's open conflicts. */
@@ -103,7 +107,7 @@ export class DayNotes {
       note?: string | null
       isScheduled?: boolean
     }
-  ) {
+  ): Promise<DayNoteChange> {
     const { noteColumn } = ROSTER_TABLES[input.kind]
     const { project, note } = await db.transaction(async (trx) => {
       const assignment = await lockedAssignment(input.kind, input.assignmentId, trx)
@@ -130,7 +134,7 @@ export class DayNotes {
       }
       const changes = changedFields(before, after)
       if (!changes) {
-        return { project: found, note: existing ? dayNoteView(existing) : null }
+        return { project: found, note: existing ? dayNoteFromRow(existing) : null }
       }
       const written = await this.roster.writeDay(
         trx,
@@ -161,7 +165,7 @@ export class DayNotes {
       )
       return {
         project: found,
-        note: written ? dayNoteView({ ...written, [noteColumn]: assignment.id }) : null,
+        note: written ? dayNoteFromRow({ ...written, [noteColumn]: assignment.id }) : null,
       }
     })
     const conflicts = await this.conflictFinder.find({

@@ -5,12 +5,16 @@ import { DateTime } from 'luxon'
 import type AppUser from '#models/schedule/app_user'
 import Project from '#models/schedule/project'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
-import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
+import type Client from '#models/schedule/client'
+import type Location from '#models/schedule/location'
+import type ProjectDayInfo from '#models/schedule/project_day_info'
+import type ProjectStatus from '#models/schedule/project_status'
+import { ConflictFinder, type Conflict } from '#services/schedule/calendar/conflict_finder'
 import { DayInfos } from '#services/schedule/projects/day_info'
 import { daysBetween, formatDays } from '#services/schedule/projects/project_days'
 import { activeProject, checkReference } from '#services/schedule/projects/project_records'
 import { invalidField } from '#services/schedule/directory/record_errors'
-import { Roster } from '#services/schedule/projects/roster'
+import { Roster, type RosterEntry } from '#services/schedule/projects/roster'
 import { containsPattern } from '#services/schedule/directory/search_pattern'
 import { MAX_PROJECT_DAYS } from '#validators/schedule/project_validators'
 
@@ -49,33 +53,19 @@ const REQUIRED = ['name', 'startDate', 'endDate', 'color', 'textColor'] as const
 
 const DEFAULT_COLOR = '#2563eb'
 
-/** A project as the API shows it (spec 3 contract), without internal columns. */
-export function projectView(project: Project) {
-  return {
-    id: project.id,
-    name: project.name,
-    startDate: project.startDate,
-    endDate: project.endDate,
-    color: project.color,
-    textColor: project.textColor,
-    notes: project.notes,
-    clientId: project.clientId,
-    locationId: project.locationId,
-    projectStatusId: project.projectStatusId,
-    regionId: project.regionId,
-    createdBy: project.createdBy,
-    createdAt: project.createdAt.toISO(),
-    updatedAt: project.updatedAt?.toISO() ?? null,
-  }
+/** A project with what its page shows beside it (GET /api/projects/:id). */
+export type ProjectDetail = {
+  project: Project
+  client: Client | null
+  /** Null when it is in the trash. */
+  location: Location | null
+  projectStatus: ProjectStatus | null
+  roster: RosterEntry[]
+  dayInfo: ProjectDayInfo[]
 }
 
-function listView(project: Project) {
-  return {
-    ...projectView(project),
-    crewCount: Number(project.$extras.crew_count ?? 0),
-    vendorCount: Number(project.$extras.vendors_count ?? 0),
-  }
-}
+/** A saved project and the open conflicts it is now part of. */
+export type ProjectChange = { project: Project; conflicts: Conflict[] }
 
 /** Projects (spec 3, projects): the calendar's range list, the search list and the project page. */
 @inject()
@@ -97,23 +87,22 @@ export class Projects {
       )
   }
 
-  async inRange(from: string, to: string) {
-    const projects = await this.listQuery()
+  inRange(from: string, to: string) {
+    return this.listQuery()
       .where('start_date', '<=', to)
       .where('end_date', '>=', from)
       .orderBy('start_date')
       .orderBy('name')
       .orderBy('id')
-    return projects.map(listView)
   }
 
-  async search(search: string | undefined, page: number, perPage: number) {
+  /** One page of the search list, newest first. */
+  search(search: string | undefined, page: number, perPage: number) {
     const query = this.listQuery().orderBy('start_date', 'desc').orderBy('id', 'desc')
     if (search) {
       query.whereILike('name', containsPattern(search))
     }
-    const result = await query.paginate(page, perPage)
-    return { meta: result.getMeta(), data: result.all().map(listView) }
+    return query.paginate(page, perPage)
   }
 
   async create(
@@ -158,8 +147,8 @@ export class Projects {
     })
   }
 
-  /** The project page: the project with its client, location, status, roster and day info. */
-  async show(id: number) {
+  /** The project with its client, location, status, roster and day info. */
+  async show(id: number): Promise<ProjectDetail> {
     const project = await activeProject(id)
     await project.load((loader) => {
       loader
@@ -169,13 +158,13 @@ export class Projects {
     })
     const [roster, dayInfo] = await Promise.all([
       this.roster.entries(project.id),
-      this.dayInfo.list(project.id),
+      this.dayInfo.rows(project.id),
     ])
     return {
-      ...projectView(project),
-      client: project.client?.serialize() ?? null,
-      location: project.location?.serialize() ?? null,
-      projectStatus: project.projectStatus?.serialize() ?? null,
+      project,
+      client: project.client ?? null,
+      location: project.location ?? null,
+      projectStatus: project.projectStatus ?? null,
       roster,
       dayInfo,
     }
@@ -186,7 +175,7 @@ export class Projects {
    * The row is locked before it is read: a new first day and a new last day
    * sent at the same moment are each checked against the other's result.
    */
-  async update(actor: AppUser, id: number, fields: ProjectFields) {
+  async update(actor: AppUser, id: number, fields: ProjectFields): Promise<ProjectChange> {
     for (const key of REQUIRED) {
       if (fields[key] === null) {
         throw invalidField(key, `The ${key} field must be defined`, 'required')
@@ -242,7 +231,7 @@ export class Projects {
       to: project.endDate,
       projectId: project.id,
     })
-    return { project: projectView(project), conflicts }
+    return { project, conflicts }
   }
 
   /** Moves the project to the trash (spec 3, section 3); its roster stays for a restore. */

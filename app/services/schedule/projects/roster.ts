@@ -4,7 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type AppUser from '#models/schedule/app_user'
 import type Project from '#models/schedule/project'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
-import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
+import { ConflictFinder, type Conflict } from '#services/schedule/calendar/conflict_finder'
 import { formatDay, isWithin } from '#services/schedule/projects/project_days'
 import {
   ROSTER_TABLES,
@@ -20,7 +20,8 @@ import {
 } from '#services/schedule/directory/record_errors'
 import { isUniqueViolation } from '#services/shared/atomic_writes'
 
-export type DayNoteView = { id: number; date: string; note: string | null; isScheduled: boolean }
+/** A day of a booking that has a note or is not worked. */
+export type RosterDayNote = { id: number; date: string; note: string | null; isScheduled: boolean }
 
 export type RosterEntry = {
   kind: ResourceKind
@@ -32,8 +33,11 @@ export type RosterEntry = {
   crewRoleId: number | null
   notes: string | null
   sortOrder: number
-  dayNotes: DayNoteView[]
+  dayNotes: RosterDayNote[]
 }
+
+/** What a change of the roster answers (Roster.answer). */
+export type RosterChange = { entry: RosterEntry; conflicts: Conflict[] }
 
 export type AssignmentFields = {
   statusId?: number | null
@@ -102,7 +106,7 @@ export class Roster {
         bindings
       ),
     ])
-    const notesByAssignment = new Map<string, DayNoteView[]>()
+    const notesByAssignment = new Map<string, RosterDayNote[]>()
     for (const row of notes.rows) {
       const key = row.project_crew_id
         ? `crew:${row.project_crew_id}`
@@ -576,7 +580,7 @@ export class Roster {
     project: Project,
     entry: { kind: ResourceKind; id: number },
     person?: { kind: ResourceKind; id: number }
-  ) {
+  ): Promise<RosterChange> {
     const [[current], conflicts] = await Promise.all([
       this.entries(project.id, undefined, entry),
       this.conflictFinder.find({

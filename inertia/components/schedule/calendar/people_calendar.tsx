@@ -9,7 +9,6 @@ import {
 import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import type { Data } from '~generated/data'
-import type { RosterEntry } from '~/components/schedule/types'
 import { formatRange } from '~/components/shared/dates'
 import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
 import type {
@@ -42,7 +41,7 @@ import { RANGE_PROPS, useRangeData } from './use_range_data'
 type Status = Data.Schedule.Status
 
 type SourceData = { project: CalendarProject; label: string }
-type Saved = { entry: RosterEntry; conflicts: Conflict[] }
+type Saved = Data.Schedule.RosterChange
 
 let temporaryId = -1
 const NOTHING: PeopleData = {

@@ -1,4 +1,4 @@
-import type { DayNote, RosterEntry } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 import {
   personKey,
   type CalendarProject,
@@ -6,6 +6,8 @@ import {
   type PeopleConflict,
   type PeopleData,
 } from './calendar_types'
+
+type RosterEntry = Data.Schedule.RosterEntry
 
 /** One booking on one day: what a cell of the people grid shows. */
 export type Chip = {
@@ -125,7 +127,7 @@ export function bookingFromEntry(entry: RosterEntry, projectId: number): PeopleB
     projectId,
     statusId: entry.statusId,
     sortOrder: entry.sortOrder,
-    unscheduled: entry.dayNotes.filter((day: DayNote) => !day.isScheduled).map((day) => day.date),
+    unscheduled: entry.dayNotes.filter((day) => !day.isScheduled).map((day) => day.date),
     notes: Object.fromEntries(
       entry.dayNotes.filter((day) => day.note).map((day) => [day.date, day.note as string])
     ),

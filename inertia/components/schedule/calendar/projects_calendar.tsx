@@ -3,7 +3,6 @@ import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
-import type { Project } from '~/components/schedule/types'
 import { formatRange } from '~/components/shared/dates'
 import { type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarProject, Conflict } from './calendar_types'
@@ -66,7 +65,7 @@ export function ProjectsCalendar(props: {
         )
       put({ startDate, endDate })
       track(
-        api<{ project: Project; conflicts: Conflict[] }>('PATCH', `/api/projects/${project.id}`, {
+        api<Data.Schedule.ProjectChange>('PATCH', `/api/projects/${project.id}`, {
           startDate,
           endDate,
         })
@@ -108,7 +107,7 @@ export function ProjectsCalendar(props: {
       }
       if (values.clientId !== null) body.clientId = values.clientId
       if (values.projectStatusId !== null) body.projectStatusId = values.projectStatusId
-      track(api<Project>('POST', '/api/projects', body))
+      track(api<Data.Schedule.Project>('POST', '/api/projects', body))
         .then((saved) => {
           setProjects((list) => list?.map((item) => (item.id === id ? saved : item)) ?? list)
           toast.info(`Created ${saved.name}.`)

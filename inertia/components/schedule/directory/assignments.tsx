@@ -2,13 +2,12 @@ import { Link } from '@inertiajs/react'
 import { daysOf, formatDay, formatRange } from '~/components/shared/dates'
 import { findById } from '~/components/schedule/lookups'
 import { StatusBadge, Swatch } from '~/components/schedule/status_badge'
-import type { Status } from '~/components/schedule/types'
 import type { Data } from '~generated/data'
 
 /** A person's bookings from today on: project, dates, status, days off and day notes. */
 export function Assignments(props: {
   assignments: Data.Schedule.ResourceBooking[]
-  statuses: Status[]
+  statuses: Data.Schedule.Status[]
 }) {
   const { assignments } = props
   return (

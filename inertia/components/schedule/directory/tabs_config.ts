@@ -1,6 +1,8 @@
 import type { FieldSpec } from './record_form'
 import { nameOf, type Lookups } from '~/components/schedule/lookups'
-import type { NamedListItem } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type NamedListItem = Data.Schedule.NamedListItem
 
 export type DirectoryTabKey = 'crew' | 'vendors' | 'locations' | 'clients'
 

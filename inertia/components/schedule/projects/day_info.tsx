@@ -9,10 +9,10 @@ import {
   sameText,
   useFieldSave,
 } from '~/components/shared/save_feedback'
-import type { Location } from '~/components/schedule/types'
 import type { Data } from '~generated/data'
 
 type DayInfo = Data.Schedule.DayInfo
+type Location = Data.Schedule.Location
 
 type DayFields = Pick<DayInfo, 'title' | 'callTime' | 'wrapTime' | 'notes' | 'locationId'>
 

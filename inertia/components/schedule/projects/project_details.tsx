@@ -10,7 +10,10 @@ import {
 import { api } from '~/components/shared/api'
 import { dayCount, shiftDays } from '~/components/shared/dates'
 import type { Lookups } from '~/components/schedule/lookups'
-import type { Client, Conflict, Location, Project } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type Project = Data.Schedule.Project
+type Conflict = Data.Schedule.Conflict
 
 type Editable = Pick<
   Project,
@@ -40,8 +43,8 @@ const sameColors = (a: Colors, b: Colors) => a.color === b.color && a.textColor 
 export function ProjectDetails(props: {
   project: Project
   lookups: Lookups
-  clients: Client[]
-  locations: Location[]
+  clients: Data.Schedule.Client[]
+  locations: Data.Schedule.Location[]
   onSaved: (saved: Partial<Project>, conflicts: Conflict[]) => void
 }) {
   const { project, lookups } = props
@@ -50,7 +53,7 @@ export function ProjectDetails(props: {
   useEffect(() => () => clearTimeout(colorTimer.current), [])
 
   async function save(changes: Partial<Editable>) {
-    const result = await api<{ project: Project; conflicts: Conflict[] }>(
+    const result = await api<Data.Schedule.ProjectChange>(
       'PATCH',
       `/api/projects/${project.id}`,
       changes

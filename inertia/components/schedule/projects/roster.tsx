@@ -8,7 +8,10 @@ import { SortableList } from '~/components/shared/sortable_list'
 import { useToast } from '~/components/shared/toasts'
 import { RosterRow, rosterKey } from './roster_row'
 import type { Lookups } from '~/components/schedule/lookups'
-import type { Conflict, RosterEntry } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
+
+type RosterEntry = Data.Schedule.RosterEntry
+type Conflict = Data.Schedule.Conflict
 
 /**
  * The project's crew and vendors in one list, in the order the team wants
@@ -36,7 +39,7 @@ export function Roster(props: {
     const path = person.kind === 'crew' ? 'crew' : 'vendors'
     const body = person.kind === 'crew' ? { crewId: person.id } : { vendorId: person.id }
     try {
-      const result = await api<{ entry: RosterEntry; conflicts: Conflict[] }>(
+      const result = await api<Data.Schedule.RosterChange>(
         'POST',
         `/api/projects/${props.projectId}/${path}`,
         body

@@ -15,13 +15,13 @@ import {
   useFieldSave,
 } from '~/components/shared/save_feedback'
 import type { Lookups } from '~/components/schedule/lookups'
-import type { Conflict, DayNote, RosterEntry } from '~/components/schedule/types'
+import type { Data } from '~generated/data'
 
-type EntryResult = { entry: RosterEntry; conflicts: Conflict[] }
-type NoteResult = {
-  note: (DayNote & { kind: string; assignmentId: number }) | null
-  conflicts: Conflict[]
-}
+type RosterEntry = Data.Schedule.RosterEntry
+type DayNote = RosterEntry['dayNotes'][number]
+type Conflict = Data.Schedule.Conflict
+type EntryResult = Data.Schedule.RosterChange
+type NoteResult = Data.Schedule.DayNoteChange
 
 export function rosterKey(entry: Pick<RosterEntry, 'kind' | 'id'>) {
   return `${entry.kind}-${entry.id}`
