@@ -50,6 +50,7 @@ import type SsoProfileTransformer from '#transformers/sso/profile_transformer'
 import type SsoTwoFactorTransformer from '#transformers/sso/two_factor_transformer'
 import type SsoWidgetProfileTransformer from '#transformers/sso/widget_profile_transformer'
 import type TransferDownloadLogTransformer from '#transformers/transfer/download_log_transformer'
+import type TransferEmailPreviewTransformer from '#transformers/transfer/email_preview_transformer'
 import type TransferEmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
 import type TransferPublicShareTransformer from '#transformers/transfer/public_share_transformer'
 import type TransferSessionUserTransformer from '#transformers/transfer/session_user_transformer'
@@ -240,6 +241,10 @@ export namespace Data {
     export type DownloadLog = InferData<TransferDownloadLogTransformer>
     export namespace DownloadLog {
       export type Variants = InferVariants<TransferDownloadLogTransformer>
+    }
+    export type EmailPreview = InferData<TransferEmailPreviewTransformer>
+    export namespace EmailPreview {
+      export type Variants = InferVariants<TransferEmailPreviewTransformer>
     }
     export type EmailTemplate = InferData<TransferEmailTemplateTransformer>
     export namespace EmailTemplate {

@@ -8,6 +8,7 @@ import {
   emailTemplatePreviewValidator,
   emailTemplateValidator,
 } from '#validators/transfer/email_template_validators'
+import EmailPreviewTransformer from '#transformers/transfer/email_preview_transformer'
 
 /** GET, PUT, DELETE /api/email-templates/:type of spec 2, the list and a preview. */
 @inject()
@@ -57,8 +58,9 @@ export default class EmailTemplatesController {
       return notFound(response)
     }
     const draft = await request.validateUsing(emailTemplatePreviewValidator, { meta: { type } })
-    const { subject, html, text } = await this.mailer.preview(type, draft)
-    return { subject, html, text }
+    return serializer.serialize(
+      EmailPreviewTransformer.transform(await this.mailer.preview(type, draft))
+    )
   }
 }
 

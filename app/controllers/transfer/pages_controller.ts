@@ -7,7 +7,7 @@ import { TransferSettings } from '#services/transfer/transfer_settings'
 import { StaffUploads } from '#services/transfer/staff_uploads'
 import { StaffShares } from '#services/transfer/staff_shares'
 import { DownloadLogs } from '#services/transfer/download_logs'
-import { TransferEmailTemplates, type RenderedEmail } from '#services/transfer/email_templates'
+import { TransferEmailTemplates, type EmailTemplateType } from '#services/transfer/email_templates'
 import { TransferMailer } from '#services/transfer/transfer_mailer'
 import { originOf } from '#services/transfer/download_requester'
 import { serializer } from '#services/shared/serialize'
@@ -16,6 +16,7 @@ import StaffShareTransformer from '#transformers/transfer/staff_share_transforme
 import UserTransformer from '#transformers/transfer/user_transformer'
 import SettingTransformer from '#transformers/transfer/setting_transformer'
 import EmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
+import EmailPreviewTransformer from '#transformers/transfer/email_preview_transformer'
 import {
   downloadLogListValidator,
   uploadListValidator,
@@ -174,9 +175,11 @@ export default class PagesController {
       })
     }
     const stored = await templates.list()
-    const previews: Record<string, RenderedEmail> = {}
+    const previewOf = async (type: EmailTemplateType) =>
+      serializer.serialize(EmailPreviewTransformer.transform(await mailer.preview(type)))
+    const previews: Record<string, Awaited<ReturnType<typeof previewOf>>> = {}
     for (const { type } of stored) {
-      previews[type] = await mailer.preview(type)
+      previews[type] = await previewOf(type)
     }
     return ctx.inertia.render('transfer/admin/email_templates', {
       user: SessionUserTransformer.transform(user),

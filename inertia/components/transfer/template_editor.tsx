@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { api, fieldErrors } from '~/components/shared/api'
 import { ConfirmButton } from '~/components/shared/confirm_button'
-import { TemplatePreview, type RenderedEmail } from '~/components/transfer/template_preview'
+import { TemplatePreview } from '~/components/transfer/template_preview'
 
 type EmailTemplateEntry = Data.Transfer.EmailTemplate
 
@@ -14,7 +14,7 @@ type EmailTemplateEntry = Data.Transfer.EmailTemplate
 export function TemplateEditor(props: {
   template: EmailTemplateEntry
   /** The text the page opened with and its preview, rendered with the page. */
-  opened: { subject: string; body: string; preview: RenderedEmail | null }
+  opened: { subject: string; body: string; preview: Data.Transfer.EmailPreview | null }
   onSaved: (template: EmailTemplateEntry, notice: string) => void
 }) {
   const { template } = props

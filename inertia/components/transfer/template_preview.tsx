@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react'
 import { api, fieldErrors } from '~/components/shared/api'
 
-export type RenderedEmail = { subject: string; html: string; text: string }
+import type { Data } from '~generated/data'
+
+type RenderedEmail = Data.Transfer.EmailPreview
 
 /**
  * The email as a recipient would see it, with sample data, for the text being

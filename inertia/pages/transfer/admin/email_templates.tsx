@@ -4,7 +4,6 @@ import { AdminShell } from '~/components/transfer/admin_shell'
 import { api, fieldErrors } from '~/components/shared/api'
 import { settingLabel } from '~/components/transfer/settings_editor'
 import { TemplateEditor } from '~/components/transfer/template_editor'
-import type { RenderedEmail } from '~/components/transfer/template_preview'
 
 type Message = { kind: 'error' | 'notice'; text: string }
 
@@ -13,7 +12,7 @@ type Props = {
   /** Empty for staff: only admins read or edit the templates. */
   templates: Data.Transfer.EmailTemplate[]
   /** Each template's saved text as sent, by type, so the preview shows at once. */
-  previews: Record<string, RenderedEmail>
+  previews: Record<string, Data.Transfer.EmailPreview>
 }
 
 /** Admins edit the emails transfer sends, preview them and send themselves a test. */
