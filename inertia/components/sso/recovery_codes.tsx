@@ -39,8 +39,11 @@ export function RecoveryCodes(props: { codes: string[]; onSaved: () => void }) {
     const link = document.createElement('a')
     link.href = url
     link.download = 'recovery-codes.txt'
+    document.body.append(link)
     link.click()
-    URL.revokeObjectURL(url)
+    link.remove()
+    // Some browsers read the file only after this task: let go of it on the next one.
+    setTimeout(() => URL.revokeObjectURL(url))
     setDone('Downloaded as recovery-codes.txt.')
   }
 
