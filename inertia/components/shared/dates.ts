@@ -157,9 +157,9 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
 /** "3 minutes ago", "in 2 days", "yesterday", "now", in the reader's locale. */
 export function formatRelative(timestamp: string, now: Date = new Date(), locale?: string) {
   const seconds = (new Date(timestamp).getTime() - now.getTime()) / 1000
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
   const [unit, size] = RELATIVE_UNITS.find(([, , below]) => Math.abs(seconds) < below)!
-  return format.format(unit === 'second' ? 0 : Math.round(seconds / size), unit)
+  return relative.format(unit === 'second' ? 0 : Math.round(seconds / size), unit)
 }
 
 /**

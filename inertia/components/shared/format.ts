@@ -61,9 +61,7 @@ export function formatDuration(seconds: number, locale?: string) {
 }
 
 function unitAmount(amount: number, unit: string, locale?: string) {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(
-    amount
-  )
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(amount)
 }
 
 /** "crewRoleId" → "crew role", "sign_in_failed" → "sign in failed": a machine name as words. */
@@ -152,7 +150,10 @@ function detailValue(value: unknown, locale?: string): string {
     return /^[a-z]+(_[a-z]+)+$/.test(value) ? machineNameToWords(value) : value
   }
   if (Array.isArray(value)) {
-    return formatList(value.map((item) => detailValue(item, locale)), locale)
+    return formatList(
+      value.map((item) => detailValue(item, locale)),
+      locale
+    )
   }
   return value === null || value === undefined ? '—' : JSON.stringify(value)
 }

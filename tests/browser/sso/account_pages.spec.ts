@@ -89,7 +89,7 @@ test.group('sso account pages in a browser', (group) => {
     const page = await browserContext.newPage()
     await signIn(page, 'robin@example.com')
     const apps = page.getByRole('list', { name: 'Apps' }).getByRole('link')
-    assert.deepEqual(await apps.evaluateAll((links) => links.map((link) => link.textContent)), [
+    assert.deepEqual(await apps.allTextContents(), [
       'Schedulehttps://schedule.example.com/',
       'Transferhttps://files.example.com/',
     ])
@@ -128,7 +128,7 @@ test.group('sso account pages in a browser', (group) => {
 
     await page.getByRole('button', { name: 'Copy' }).click()
     await page.getByText('Copied to the clipboard.').waitFor()
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), codes.join('\n'))
+    assert.equal(await page.evaluate<string>('navigator.clipboard.readText()'), codes.join('\n'))
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -167,7 +167,10 @@ test.group('sso account pages in a browser', (group) => {
     await page.getByRole('heading', { name: 'Where you are signed in' }).waitFor()
     const sessions = page.locator('section', { hasText: 'Where you are signed in' })
     await sessions.getByRole('cell', { name: /^Chrome.* on Linux$/ }).waitFor()
-    await sessions.getByRole('cell', { name: /ago|now/ }).first().waitFor()
+    await sessions
+      .getByRole('cell', { name: /ago|now/ })
+      .first()
+      .waitFor()
     const activity = page.locator('section', { hasText: 'Recent security activity' })
     await activity.getByRole('cell', { name: 'Signed in', exact: true }).waitFor()
     assert.notInclude(await activity.textContent(), 'sign_in')
@@ -177,7 +180,10 @@ test.group('sso account pages in a browser', (group) => {
     await page.getByRole('heading', { name: 'Audit log' }).waitFor()
     const rows = page.getByRole('row').filter({ hasText: 'admin.robin@example.com' })
     await rows.filter({ hasText: 'Signed in' }).first().waitFor()
-    await rows.getByRole('cell', { name: /^Chrome.* on Linux$/ }).first().waitFor()
+    await rows
+      .getByRole('cell', { name: /^Chrome.* on Linux$/ })
+      .first()
+      .waitFor()
     await page.getByLabel('Event').selectOption({ label: 'Sign-in failed' })
 
     // Dates filter through the address, as the other filters do.

@@ -152,7 +152,7 @@ test.group('sso admin: audit log', (group) => {
     assert.deepEqual(lenient.body().props.filters, { event: '', person: '', from: '', to: '' })
   })
 
-  test('filters by the days events happened on, in the reader\'s time zone', async ({
+  test("filters by the days events happened on, in the reader's time zone", async ({
     client,
     assert,
   }) => {

@@ -44,9 +44,7 @@ test.group('sso forms keep what was typed when refused', (group) => {
     assert.equal(later.page.props.email, '')
   })
 
-  test('a refused registration keeps the name and email, not the password', async ({
-    assert,
-  }) => {
+  test('a refused registration keeps the name and email, not the password', async ({ assert }) => {
     const agent = new CookieAgent()
     await agent.request('GET', '/register')
     const refused = await agent.request(
@@ -67,7 +65,9 @@ test.group('sso forms keep what was typed when refused', (group) => {
 
   test('a first visit to either form starts empty', async ({ assert }) => {
     const agent = new CookieAgent()
-    assert.equal((await pageOf(agent, '/login')).page.props.email, '')
-    assert.deepEqual((await pageOf(agent, '/register')).page.props.kept, { name: '', email: '' })
+    const signIn = await pageOf(agent, '/login')
+    assert.equal(signIn.page.props.email, '')
+    const register = await pageOf(agent, '/register')
+    assert.deepEqual(register.page.props.kept, { name: '', email: '' })
   })
 })
