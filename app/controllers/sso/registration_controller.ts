@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { emailOnlyValidator, registrationValidator } from '#validators/sso/account_validators'
 import { Registration } from '#services/sso/registration'
-import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { SignInThrottle, throttleSubject, tryAgainIn } from '#services/sso/sign_in_throttle'
 import { requestOrigin } from '#services/sso/audit_log'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { signInPageProps } from '#controllers/sso/session_controller'
@@ -35,7 +35,7 @@ export default class RegistrationController {
       response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/register', {
         kept: keptInput(ctx, KEPT_FIELDS),
-        throttled: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
       })
     }
     await registration.register(input, requestOrigin(ctx))
@@ -71,7 +71,7 @@ export default class RegistrationController {
       ctx.response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/sign_in', {
         ...(await signInPageProps(ctx, registry)),
-        throttled: `Too many emails asked for. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many emails asked for. ${tryAgainIn(wait)}`,
       })
     }
     await registration.resend(email)

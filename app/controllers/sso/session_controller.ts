@@ -8,7 +8,7 @@ import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
 import { pendingAuthorization } from '#services/sso/pending_authorization'
 import { SignInFlow } from '#services/sso/sign_in_flow'
-import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { SignInThrottle, throttleSubject, tryAgainIn } from '#services/sso/sign_in_throttle'
 import { knownDevices } from '#services/sso/known_devices'
 import { AuditLog, requestOrigin } from '#services/sso/audit_log'
 import { availableProviders } from '#services/sso/external_providers'
@@ -48,7 +48,7 @@ export default class SessionController {
       response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/sign_in', {
         ...(await signInPageProps(ctx, registry)),
-        throttled: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
       })
     }
 
