@@ -8,6 +8,7 @@ import { api } from '~/components/shared/api'
 import { formatLocalTimestamp, relativeTimeProps } from '~/components/shared/dates'
 import { auditEventName } from '~/components/shared/format'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
+import { PasswordInput } from '~/components/sso/password_input'
 import { RecoveryCodes } from '~/components/sso/recovery_codes'
 
 type TwoFactor = Data.Sso.TwoFactor
@@ -152,19 +153,17 @@ export default function Security(props: SecurityProps) {
         <h1>Password</h1>
         <form onSubmit={changePassword}>
           <label htmlFor="currentPassword">Current password</label>
-          <input
+          <PasswordInput
             id="currentPassword"
             name="currentPassword"
-            type="password"
             autoComplete="current-password"
             required
           />
           {errors.currentPassword && <p className="error">{errors.currentPassword}</p>}
           <label htmlFor="newPassword">New password</label>
-          <input
+          <PasswordInput
             id="newPassword"
             name="newPassword"
-            type="password"
             autoComplete="new-password"
             minLength={8}
             required
@@ -200,10 +199,9 @@ export default function Security(props: SecurityProps) {
             <form onSubmit={disable}>
               <h3>Turn off</h3>
               <label htmlFor="disablePassword">Password</label>
-              <input
+              <PasswordInput
                 id="disablePassword"
                 name="disablePassword"
-                type="password"
                 autoComplete="current-password"
                 required
               />
