@@ -45,6 +45,7 @@ import type SsoAccountSessionTransformer from '#transformers/sso/account_session
 import type SsoActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
 import type SsoAuditEntryTransformer from '#transformers/sso/audit_entry_transformer'
 import type SsoConnectedAppTransformer from '#transformers/sso/connected_app_transformer'
+import type SsoLaunchableAppTransformer from '#transformers/sso/launchable_app_transformer'
 import type SsoPersonTransformer from '#transformers/sso/person_transformer'
 import type SsoProfileTransformer from '#transformers/sso/profile_transformer'
 import type SsoTwoFactorTransformer from '#transformers/sso/two_factor_transformer'
@@ -219,6 +220,10 @@ export namespace Data {
     export type ConnectedApp = InferData<SsoConnectedAppTransformer>
     export namespace ConnectedApp {
       export type Variants = InferVariants<SsoConnectedAppTransformer>
+    }
+    export type LaunchableApp = InferData<SsoLaunchableAppTransformer>
+    export namespace LaunchableApp {
+      export type Variants = InferVariants<SsoLaunchableAppTransformer>
     }
     export type Person = InferData<SsoPersonTransformer>
     export namespace Person {

@@ -29,6 +29,7 @@ declare module '@adonisjs/inertia/types' {
     'sso/embed_error': ExtractProps<(typeof import('../../inertia/pages/sso/embed_error.tsx'))['default']>
     'sso/embed': ExtractProps<(typeof import('../../inertia/pages/sso/embed.tsx'))['default']>
     'sso/forgot_password': ExtractProps<(typeof import('../../inertia/pages/sso/forgot_password.tsx'))['default']>
+    'sso/home': ExtractProps<(typeof import('../../inertia/pages/sso/home.tsx'))['default']>
     'sso/register': ExtractProps<(typeof import('../../inertia/pages/sso/register.tsx'))['default']>
     'sso/reset_password': ExtractProps<(typeof import('../../inertia/pages/sso/reset_password.tsx'))['default']>
     'sso/security': ExtractProps<(typeof import('../../inertia/pages/sso/security.tsx'))['default']>

@@ -60,7 +60,7 @@ export default class AccountController {
     } else {
       ctx.session.flash('alert', 'This confirmation link is not valid any more.')
     }
-    return ctx.response.redirect((await ctx.auth.check()) ? '/' : '/login')
+    return ctx.response.redirect((await ctx.auth.check()) ? '/profile' : '/login')
   }
 }
 

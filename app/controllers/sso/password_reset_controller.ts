@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { emailOnlyValidator, passwordResetValidator } from '#validators/sso/account_validators'
 import { PasswordChanges } from '#services/sso/password_changes'
-import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { SignInThrottle, throttleSubject, tryAgainIn } from '#services/sso/sign_in_throttle'
 import { requestOrigin } from '#services/sso/audit_log'
 
 const LINK_DEAD = 'This reset link is not valid any more. Ask for a new one below.'
@@ -21,7 +21,7 @@ export default class PasswordResetController {
     if (wait > 0) {
       ctx.response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/forgot_password', {
-        throttled: `Too many reset emails asked for. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many reset emails asked for. ${tryAgainIn(wait)}`,
       })
     }
     await passwords.requestReset(email, requestOrigin(ctx))

@@ -2,21 +2,28 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { emailOnlyValidator, registrationValidator } from '#validators/sso/account_validators'
 import { Registration } from '#services/sso/registration'
-import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { SignInThrottle, throttleSubject, tryAgainIn } from '#services/sso/sign_in_throttle'
 import { requestOrigin } from '#services/sso/audit_log'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { signInPageProps } from '#controllers/sso/session_controller'
+import { keptInput } from '#services/sso/kept_input'
+
+/** The fields a refused registration shows again; the password is never kept. */
+const KEPT_FIELDS = ['name', 'email'] as const
 
 const CHECK_INBOX = (email: string) =>
   `We sent a link to ${email}. Open it to confirm your address, then sign in.`
 
 /** Registration with email and password, and the email verification that follows. */
 export default class RegistrationController {
-  async create({ inertia, auth, response }: HttpContext) {
-    if (await auth.check()) {
-      return response.redirect('/')
+  async create(ctx: HttpContext) {
+    if (await ctx.auth.check()) {
+      return ctx.response.redirect('/')
     }
-    return inertia.render('sso/register', { throttled: null })
+    return ctx.inertia.render('sso/register', {
+      kept: keptInput(ctx, KEPT_FIELDS),
+      throttled: null as string | null,
+    })
   }
 
   @inject()
@@ -27,7 +34,8 @@ export default class RegistrationController {
     if (wait > 0) {
       response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/register', {
-        throttled: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        kept: keptInput(ctx, KEPT_FIELDS),
+        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
       })
     }
     await registration.register(input, requestOrigin(ctx))
@@ -63,7 +71,7 @@ export default class RegistrationController {
       ctx.response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/sign_in', {
         ...(await signInPageProps(ctx, registry)),
-        throttled: `Too many emails asked for. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many emails asked for. ${tryAgainIn(wait)}`,
       })
     }
     await registration.resend(email)

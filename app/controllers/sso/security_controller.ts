@@ -36,8 +36,11 @@ export default class SecurityController {
       twoFactor: TwoFactorTransformer.transform(await totp.status(user)),
       sessions: AccountSessionTransformer.transform(
         await sessions.list(user, ctx.session.sessionId)
-      ),
-      activity: ActivityEntryTransformer.transform(await audit.recentFor(user.id), user.id),
+      ).useVariant('forPage'),
+      activity: ActivityEntryTransformer.transform(
+        await audit.recentFor(user.id),
+        user.id
+      ).useVariant('forPage'),
     })
   }
 

@@ -8,10 +8,11 @@ import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { UserAccounts, normalizeEmail } from '#services/sso/user_accounts'
 import { pendingAuthorization } from '#services/sso/pending_authorization'
 import { SignInFlow } from '#services/sso/sign_in_flow'
-import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { SignInThrottle, throttleSubject, tryAgainIn } from '#services/sso/sign_in_throttle'
 import { knownDevices } from '#services/sso/known_devices'
 import { AuditLog, requestOrigin } from '#services/sso/audit_log'
 import { availableProviders } from '#services/sso/external_providers'
+import { keptInput } from '#services/sso/kept_input'
 
 const GENERIC_FAILURE = 'Invalid email or password.'
 
@@ -47,7 +48,7 @@ export default class SessionController {
       response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/sign_in', {
         ...(await signInPageProps(ctx, registry)),
-        throttled: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
       })
     }
 
@@ -69,7 +70,7 @@ export default class SessionController {
       })
       // The same message whether the email or the password was wrong.
       session.flash('inputErrorsBag', { email: [GENERIC_FAILURE] })
-      session.flashExcept(['password'])
+      session.flashOnly(['email'])
       return response.redirect('/login')
     }
     await throttle.succeeded('sign_in', subject)
@@ -84,7 +85,7 @@ export default class SessionController {
       session.flash('inputErrorsBag', {
         email: ['Confirm your email address first: open the link we sent you.'],
       })
-      session.flashExcept(['password'])
+      session.flashOnly(['email'])
       return response.redirect('/login')
     }
     return response.redirect(await flow.firstFactorPassed(ctx, user, 'password'))
@@ -111,11 +112,15 @@ export default class SessionController {
   }
 }
 
-/** What the sign-in page shows: providers, the app being signed in to, flash state. */
+/**
+ * What the sign-in page shows: providers, the app being signed in to, flash
+ * state, and the email of a refused attempt (never its password).
+ */
 export async function signInPageProps(ctx: HttpContext, registry: ConnectedAppRegistry) {
   const pending = pendingAuthorization.pending(ctx.session)
   const app = pending ? await registry.findEnabled(pending.clientId) : null
   return {
+    email: keptInput(ctx, ['email']).email,
     providers: availableProviders(),
     appName: app?.name ?? null,
     unverifiedEmail: (ctx.session.flashMessages.get('unverifiedEmail') as string) ?? null,

@@ -2,7 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { secondFactorValidator } from '#validators/sso/account_validators'
 import { SignInFlow } from '#services/sso/sign_in_flow'
-import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
+import { SignInThrottle, throttleSubject, tryAgainIn } from '#services/sso/sign_in_throttle'
 import { TotpService } from '#services/sso/totp_service'
 import { knownDevices } from '#services/sso/known_devices'
 import { AuditLog, requestOrigin } from '#services/sso/audit_log'
@@ -39,7 +39,7 @@ export default class TwoFactorChallengeController {
     if (wait > 0) {
       response.status(429).header('Retry-After', String(wait))
       return ctx.inertia.render('sso/two_factor', {
-        throttled: `Too many attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
       })
     }
 

@@ -34,4 +34,14 @@ export default class ConnectedApp extends BaseModel {
   origins() {
     return this.redirectUris.map((uri) => new URL(uri).origin)
   }
+
+  /**
+   * Where a person opens the app: the root of its first redirect URI's
+   * origin. An app record has no home address of its own (spec 1 §2 names
+   * none); the relying apps' contract has them serve their root and sign
+   * people in from there.
+   */
+  homeUrl() {
+    return `${new URL(this.redirectUris[0]).origin}/`
+  }
 }

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import { DateTime } from 'luxon'
 import AuditEvent from '#models/sso/audit_event'
 
 /** The security events sso records (ARCHITECTURE: who, when, IP, user agent). */
@@ -81,20 +82,33 @@ export class AuditLog {
   }
 
   /**
-   * The admin's audit log, newest first, filtered by event and person: by id,
-   * or by part of an email (the person's current one, or the one tried in a
-   * failed sign-in).
+   * The admin's audit log, newest first, filtered by event, by person (by
+   * id, or by part of an email: the person's current one, or the one tried
+   * in a failed sign-in) and by the days it happened on: `from` and `to` are
+   * whole calendar days, both included, in the time zone `zone` (UTC
+   * without one), so an admin's "today" is their own.
    */
   search(filters: {
     event?: string
     userId?: number
     person?: string
+    from?: string
+    to?: string
+    zone?: string
     page: number
     perPage: number
   }) {
     const query = AuditEvent.query().preload('user').preload('actor').orderBy('id', 'desc')
     if (filters.event) {
       query.where('event', filters.event)
+    }
+    const zone = filters.zone ?? 'utc'
+    if (filters.from) {
+      query.where('created_at', '>=', DateTime.fromISO(filters.from, { zone }).toJSDate())
+    }
+    if (filters.to) {
+      const dayAfter = DateTime.fromISO(filters.to, { zone }).plus({ days: 1 })
+      query.where('created_at', '<', dayAfter.toJSDate())
     }
     if (filters.userId) {
       query.where('user_id', filters.userId)

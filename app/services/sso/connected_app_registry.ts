@@ -79,6 +79,11 @@ export class ConnectedAppRegistry {
     return ConnectedApp.query().orderBy('name').orderBy('id')
   }
 
+  /** The apps people can open now, by name. */
+  listEnabled() {
+    return this.list().where('enabled', true)
+  }
+
   find(id: number) {
     return ConnectedApp.find(id)
   }

@@ -138,3 +138,9 @@ export class SignInThrottle {
     }
   }
 }
+
+/** "Try again in 1 minute." / "Try again in 15 minutes.": a wait in whole minutes, rounded up. */
+export function tryAgainIn(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  return `Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+}

@@ -2,6 +2,7 @@ import { BaseTransformer } from '@adonisjs/core/transformers'
 import type { JSONDataTypes } from '@adonisjs/core/types/transformers'
 import type AuditEvent from '#models/sso/audit_event'
 import { TERMINAL_ORIGIN } from '#services/sso/audit_log'
+import { deviceName } from '#services/shared/device_names'
 
 type Account = { id: number; email: string }
 
@@ -12,7 +13,8 @@ function accountOf(user: AuditEvent['user'] | null): Account | null {
 /**
  * One row of the admin's audit log (`user` and `actor` preloaded). Changes
  * made at the terminal have no acting account (the log stores the person
- * there), so they are shown as the terminal's.
+ * there), so they are shown as the terminal's. The audit page (`forPage`)
+ * also gets the device's name.
  */
 export default class AuditEntryTransformer extends BaseTransformer<AuditEvent> {
   toObject() {
@@ -32,5 +34,9 @@ export default class AuditEntryTransformer extends BaseTransformer<AuditEvent> {
       userAgent: entry.userAgent,
       details: entry.details as Record<string, JSONDataTypes>,
     }
+  }
+
+  forPage() {
+    return { ...this.toObject(), device: deviceName(this.resource.userAgent) }
   }
 }

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { DateTime, IANAZone } from 'luxon'
 import { AUDIT_EVENTS } from '#services/sso/audit_log'
 import { redirectUriProblem } from '#services/sso/connected_app_registry'
 
@@ -34,9 +35,35 @@ export const peopleSearchValidator = vine.create({
   perPage,
 })
 
+/** A calendar day, 'YYYY-MM-DD'; the time zone it is read in comes separately. */
+const day = vine
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .use(
+    vine.createRule((value, _options, field) => {
+      if (typeof value === 'string' && !DateTime.fromISO(value).isValid) {
+        field.report('The {{ field }} field must be a real date', 'date', field)
+      }
+    })()
+  )
+
 export const auditSearchValidator = vine.create({
   event: vine.enum(AUDIT_EVENTS).optional(),
   person: vine.string().trim().maxLength(254).optional(),
+  from: day.clone().optional(),
+  to: day.clone().optional(),
+  /** The reader's IANA time zone, in which `from` and `to` are whole days; UTC without it. */
+  tz: vine
+    .string()
+    .maxLength(64)
+    .use(
+      vine.createRule((value, _options, field) => {
+        if (typeof value === 'string' && !IANAZone.isValidZone(value)) {
+          field.report('The {{ field }} field must be a time zone', 'time_zone', field)
+        }
+      })()
+    )
+    .optional(),
   page,
   perPage,
 })

@@ -138,3 +138,38 @@ export function formatLocalTimestamp(timestamp: string | null) {
 export function formatExactTimestamp(timestamp: string | null) {
   return timestamp ? new Date(timestamp).toLocaleString() : '—'
 }
+
+/*
+ * How far a moment is from now, in the largest unit that fits: under 45
+ * seconds is "now", then minutes (under 45), hours (under 22), days (under
+ * 26), months (under about 11), then years. Each row: unit, its length in
+ * seconds, and the distance from which the next unit takes over.
+ */
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number, number][] = [
+  ['second', 1, 45],
+  ['minute', 60, 45 * 60],
+  ['hour', 3600, 22 * 3600],
+  ['day', 86_400, 26 * 86_400],
+  ['month', 30 * 86_400, 320 * 86_400],
+  ['year', 365 * 86_400, Number.POSITIVE_INFINITY],
+]
+
+/** "3 minutes ago", "in 2 days", "yesterday", "now", in the reader's locale. */
+export function formatRelative(timestamp: string, now: Date = new Date(), locale?: string) {
+  const seconds = (new Date(timestamp).getTime() - now.getTime()) / 1000
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' })
+  const [unit, size] = RELATIVE_UNITS.find(([, , below]) => Math.abs(seconds) < below)!
+  return relative.format(unit === 'second' ? 0 : Math.round(seconds / size), unit)
+}
+
+/**
+ * The attributes of a `<time>` that says a moment relatively and gives the
+ * exact time (to the second) on hover: `<time {...relativeTimeProps(at)} />`.
+ */
+export function relativeTimeProps(timestamp: string, now: Date = new Date()) {
+  return {
+    dateTime: timestamp,
+    title: formatExactTimestamp(timestamp),
+    children: formatRelative(timestamp, now),
+  }
+}

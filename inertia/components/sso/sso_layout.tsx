@@ -8,7 +8,8 @@ import { CsrfField } from '~/components/shared/csrf_field'
  * Inertia visits: each page's data comes as props, without reloading the app.
  */
 const LINKS = [
-  { href: '/', label: 'Profile' },
+  { href: '/', label: 'Your apps' },
+  { href: '/profile', label: 'Profile' },
   { href: '/security', label: 'Security' },
 ]
 const ADMIN_LINKS = [

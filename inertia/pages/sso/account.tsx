@@ -4,6 +4,7 @@ import { SsoLayout } from '~/components/sso/sso_layout'
 import { Notices } from '~/components/sso/notices'
 import { ApiError, api } from '~/components/shared/api'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
+import { PasswordInput } from '~/components/sso/password_input'
 
 type Profile = Data.Sso.Profile
 
@@ -139,10 +140,9 @@ export default function Account(props: AccountProps) {
           <input id="newEmail" name="newEmail" type="email" required autoComplete="email" />
           {errors.email && <p className="error">{errors.email}</p>}
           <label htmlFor="emailPassword">Current password</label>
-          <input
+          <PasswordInput
             id="emailPassword"
             name="emailPassword"
-            type="password"
             required
             autoComplete="current-password"
           />

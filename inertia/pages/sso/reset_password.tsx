@@ -1,6 +1,7 @@
 import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
 import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
+import { PasswordInput } from '~/components/sso/password_input'
 
 export default function ResetPassword(props: { token: string }) {
   const errorOf = useFieldErrors()
@@ -12,10 +13,9 @@ export default function ResetPassword(props: { token: string }) {
         <form method="post" action={`/reset-password/${encodeURIComponent(props.token)}`}>
           <CsrfField />
           <label htmlFor="password">New password</label>
-          <input
+          <PasswordInput
             id="password"
             name="password"
-            type="password"
             autoComplete="new-password"
             minLength={8}
             required

@@ -1,44 +1,40 @@
 import { useState, type FormEvent } from 'react'
+import { router } from '@inertiajs/react'
+import { VisuallyHidden } from 'radix-ui'
 import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Notices } from '~/components/sso/notices'
 import { api } from '~/components/shared/api'
-import { formatExactTimestamp } from '~/components/shared/dates'
+import { formatLocalTimestamp, relativeTimeProps } from '~/components/shared/dates'
+import { auditEventName } from '~/components/shared/format'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
+import { PasswordInput } from '~/components/sso/password_input'
+import { RecoveryCodes } from '~/components/sso/recovery_codes'
 
 type TwoFactor = Data.Sso.TwoFactor
 type Enrolment = NonNullable<TwoFactor['pendingEnrolment']>
 type AccountSession = Data.Sso.AccountSession
+type PageSession = Data.Sso.AccountSession.Variants['forPage']
 
 type SecurityProps = {
   isAdmin: boolean
   twoFactor: TwoFactor
-  sessions: AccountSession[]
-  activity: Data.Sso.ActivityEntry[]
+  sessions: PageSession[]
+  activity: Data.Sso.ActivityEntry.Variants['forPage'][]
 }
 
-const EVENT_LABELS: Record<string, string> = {
-  sign_in: 'Signed in',
-  sign_in_failed: 'Failed sign-in',
-  sign_out: 'Signed out',
-  registered: 'Account created',
-  email_verified: 'Email confirmed',
-  email_changed: 'Email changed',
-  password_reset_requested: 'Password reset asked for',
-  password_reset: 'Password reset',
-  password_changed: 'Password changed',
-  profile_updated: 'Profile updated',
-  totp_enabled: 'Two-factor turned on',
-  totp_disabled: 'Two-factor turned off',
-  totp_reset: 'Two-factor reset by an admin',
-  totp_failed: 'Wrong two-factor code',
-  recovery_code_used: 'Recovery code used',
-  session_ended: 'Session ended',
-  external_account_linked: 'External account linked',
-  user_disabled: 'Account disabled',
-  user_enabled: 'Account enabled',
-  admin_granted: 'Made an admin',
-  admin_revoked: 'No longer an admin',
+/** A device's name, with the browser's own description on hover. */
+function Device(props: { device: string | null; userAgent: string | null }) {
+  return (
+    <span title={props.userAgent ?? undefined}>
+      {props.device ?? <span className="muted">Unknown device</span>}
+    </span>
+  )
+}
+
+/** A moment said relatively ("3 minutes ago"), the exact time on hover. */
+function When(props: { at: string | null }) {
+  return props.at ? <time {...relativeTimeProps(props.at)} /> : <span className="muted">—</span>
 }
 
 export default function Security(props: SecurityProps) {
@@ -86,6 +82,7 @@ export default function Security(props: SecurityProps) {
         pendingEnrolment: null,
         remainingRecoveryCodes: answer.recoveryCodes.length,
       })
+      refreshTwoFactor()
       return 'Two-factor authentication is on.'
     })
   }
@@ -116,8 +113,16 @@ export default function Security(props: SecurityProps) {
       )
       target.reset()
       setRecoveryCodes(answer.recoveryCodes)
-      setTwoFactor({ ...twoFactor, remainingRecoveryCodes: answer.recoveryCodes.length })
+      refreshTwoFactor()
       return 'New recovery codes made; the old ones no longer work.'
+    })
+  }
+
+  /** The server's own two-factor state (since when, codes left) and the activity it caused. */
+  function refreshTwoFactor() {
+    router.reload({
+      only: ['twoFactor', 'activity'],
+      onSuccess: (page) => setTwoFactor((page.props as unknown as SecurityProps).twoFactor),
     })
   }
 
@@ -127,7 +132,14 @@ export default function Security(props: SecurityProps) {
         'DELETE',
         `/api/account/sessions/${handle}`
       )
-      setSessions(answer.sessions)
+      // The API's sessions carry no device name: keep the names the page has.
+      const devices = new Map(sessions.map((session) => [session.handle, session.device]))
+      setSessions(
+        answer.sessions.map((session) => ({
+          ...session,
+          device: devices.get(session.handle) ?? null,
+        }))
+      )
       return 'Session ended.'
     })
   }
@@ -141,19 +153,17 @@ export default function Security(props: SecurityProps) {
         <h1>Password</h1>
         <form onSubmit={changePassword}>
           <label htmlFor="currentPassword">Current password</label>
-          <input
+          <PasswordInput
             id="currentPassword"
             name="currentPassword"
-            type="password"
             autoComplete="current-password"
             required
           />
           {errors.currentPassword && <p className="error">{errors.currentPassword}</p>}
           <label htmlFor="newPassword">New password</label>
-          <input
+          <PasswordInput
             id="newPassword"
             name="newPassword"
-            type="password"
             autoComplete="new-password"
             minLength={8}
             required
@@ -168,24 +178,15 @@ export default function Security(props: SecurityProps) {
 
       <section className="card" id="two-factor">
         <h2>Two-factor authentication</h2>
-        {recoveryCodes && (
-          <div className="recovery">
-            <p>
-              <strong>Your recovery codes.</strong> Keep them somewhere safe: each works once when
-              you cannot use your phone. They will not be shown again.
-            </p>
-            <ul className="codes" aria-label="Recovery codes">
-              {recoveryCodes.map((code) => (
-                <li key={code}>{code}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-        {twoFactor.enabled ? (
+        {recoveryCodes ? (
+          <RecoveryCodes codes={recoveryCodes} onSaved={() => setRecoveryCodes(null)} />
+        ) : twoFactor.enabled ? (
           <>
             <p>
-              On since {formatExactTimestamp(twoFactor.enabledAt)}.{' '}
-              {twoFactor.remainingRecoveryCodes} recovery codes left.
+              On{twoFactor.enabledAt && ` since ${formatLocalTimestamp(twoFactor.enabledAt)}`}.{' '}
+              {twoFactor.remainingRecoveryCodes === 1
+                ? '1 recovery code left.'
+                : `${twoFactor.remainingRecoveryCodes} recovery codes left.`}
             </p>
             <form onSubmit={regenerate}>
               <label htmlFor="regenerateCode">Code from your app, to make new recovery codes</label>
@@ -198,10 +199,9 @@ export default function Security(props: SecurityProps) {
             <form onSubmit={disable}>
               <h3>Turn off</h3>
               <label htmlFor="disablePassword">Password</label>
-              <input
+              <PasswordInput
                 id="disablePassword"
                 name="disablePassword"
-                type="password"
                 autoComplete="current-password"
                 required
               />
@@ -252,17 +252,23 @@ export default function Security(props: SecurityProps) {
         <table>
           <thead>
             <tr>
-              <th>Signed in</th>
-              <th>Browser</th>
-              <th>IP</th>
-              <th />
+              <th scope="col">Signed in</th>
+              <th scope="col">Device</th>
+              <th scope="col">IP address</th>
+              <th scope="col">
+                <VisuallyHidden.Root>Actions</VisuallyHidden.Root>
+              </th>
             </tr>
           </thead>
           <tbody>
             {sessions.map((session) => (
               <tr key={session.handle}>
-                <td>{formatExactTimestamp(session.signedInAt)}</td>
-                <td className="small">{session.userAgent ?? 'Unknown'}</td>
+                <td>
+                  <When at={session.signedInAt} />
+                </td>
+                <td>
+                  <Device device={session.device} userAgent={session.userAgent} />
+                </td>
                 <td>{session.ip ?? '—'}</td>
                 <td>
                   {session.current ? (
@@ -274,7 +280,7 @@ export default function Security(props: SecurityProps) {
                       onClick={() => endSession(session.handle)}
                       disabled={busy}
                     >
-                      End
+                      End<VisuallyHidden.Root> this session</VisuallyHidden.Root>
                     </button>
                   )}
                 </td>
@@ -289,18 +295,24 @@ export default function Security(props: SecurityProps) {
         <table>
           <thead>
             <tr>
-              <th>When</th>
-              <th>What</th>
-              <th>IP</th>
+              <th scope="col">When</th>
+              <th scope="col">What</th>
+              <th scope="col">Device</th>
+              <th scope="col">IP address</th>
             </tr>
           </thead>
           <tbody>
             {props.activity.map((row) => (
               <tr key={row.id}>
-                <td>{formatExactTimestamp(row.at)}</td>
                 <td>
-                  {EVENT_LABELS[row.event] ?? row.event}
+                  <When at={row.at} />
+                </td>
+                <td>
+                  {auditEventName(row.event)}
                   {row.byAdmin && <span className="muted"> (by an admin)</span>}
+                </td>
+                <td>
+                  <Device device={row.device} userAgent={row.userAgent} />
                 </td>
                 <td>{row.ip ?? '—'}</td>
               </tr>

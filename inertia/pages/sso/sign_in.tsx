@@ -1,8 +1,10 @@
 import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
 import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
+import { PasswordInput } from '~/components/sso/password_input'
 
 type Props = {
+  email: string
   providers: { id: string; label: string }[]
   appName: string | null
   unverifiedEmail: string | null
@@ -21,14 +23,22 @@ export default function SignIn(props: Props) {
         <form method="post" action="/login">
           <CsrfField />
           <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="username" required autoFocus />
-          <label htmlFor="password">Password</label>
           <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={props.email}
+            autoFocus={props.email === ''}
+          />
+          <label htmlFor="password">Password</label>
+          <PasswordInput
             id="password"
             name="password"
-            type="password"
             autoComplete="current-password"
             required
+            autoFocus={props.email !== ''}
           />
           <FieldError message={errorOf('email')} />
           <button type="submit">Sign in</button>

@@ -1,6 +1,6 @@
 /*
- * People's own accounts: sign-in, registration, verification, reset, profile,
- * two-factor and sessions.
+ * People's own accounts: sign-in, registration, verification, reset, their
+ * apps (the home page), profile, two-factor and sessions.
  */
 import router from '@adonisjs/core/services/router'
 import { middleware, stateful } from '#start/kernel'
@@ -12,6 +12,7 @@ const RegistrationController = () => import('#controllers/sso/registration_contr
 const PasswordResetController = () => import('#controllers/sso/password_reset_controller')
 const AccountController = () => import('#controllers/sso/account_controller')
 const SecurityController = () => import('#controllers/sso/security_controller')
+const AppsHomeController = () => import('#controllers/sso/apps_home_controller')
 
 router
   .group(() => {
@@ -35,7 +36,8 @@ router
 
     router
       .group(() => {
-        router.get('/', [AccountController, 'show'])
+        router.get('/', [AppsHomeController, 'show'])
+        router.get('/profile', [AccountController, 'show'])
         router.get('/security', [SecurityController, 'show'])
 
         router.patch('/api/account/profile', [AccountController, 'updateProfile'])

@@ -38,8 +38,10 @@ test.group('sign in through an external OpenID Connect provider', (group) => {
     await page.goto(`${stack.url('sso')}/login`)
     await logInAtProvider(page, 'grip@example.com')
 
-    await page.getByRole('heading', { name: 'Your profile' }).waitFor()
+    await page.getByRole('heading', { name: 'Your apps' }).waitFor()
     assert.equal(page.url(), `${stack.url('sso')}/`)
+    await page.getByRole('link', { name: 'Profile' }).click()
+    await page.getByRole('heading', { name: 'Your profile' }).waitFor()
     await page.getByText('grip@example.com (confirmed)').waitFor()
     assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Gale Grip')
   })

@@ -54,7 +54,7 @@ test.group('register, verify, enrol TOTP and sign in with it', (group) => {
     await page.getByLabel('Email').fill(EMAIL)
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Your profile' }).waitFor()
+    await page.getByRole('heading', { name: 'Your apps' }).waitFor()
 
     await page.getByRole('link', { name: 'Security' }).click()
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click()
@@ -80,7 +80,7 @@ test.group('register, verify, enrol TOTP and sign in with it', (group) => {
     const nextCode = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 })
     await page.getByLabel('Code from your authenticator app').fill(nextCode)
     await page.getByRole('button', { name: 'Continue' }).click()
-    await page.getByRole('heading', { name: 'Your profile' }).waitFor()
+    await page.getByRole('heading', { name: 'Your apps' }).waitFor()
     assert.equal(new URL(page.url()).pathname, '/')
   })
 })

@@ -353,7 +353,8 @@ test.group('sso profile and email change', (group) => {
     const { secret } = await withTotp(user)
     assert.exists(await codeAt(secret))
     for (const [path, component] of [
-      ['/', 'sso/account'],
+      ['/', 'sso/home'],
+      ['/profile', 'sso/account'],
       ['/security', 'sso/security'],
     ]) {
       const page = await client

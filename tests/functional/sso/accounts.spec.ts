@@ -187,6 +187,7 @@ test.group('sso sign-in rules', (group) => {
     blocked.assertStatus(429)
     assert.isAbove(Number(blocked.header('retry-after')), 0)
     assert.isAtMost(Number(blocked.header('retry-after')), 15 * 60)
+    assert.match(blocked.text(), /Too many attempts\. Try again in 1[45] minutes\./)
 
     const elsewhere = await attempt('198.51.100.7', PASSWORD)
     elsewhere.assertHeader('location', '/')

@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { appUrl } from '#config/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import ConnectedApp from '#models/sso/connected_app'
 import AuditEvent from '#models/sso/audit_event'
@@ -219,6 +220,7 @@ test.group('sso admin: connected apps', (group) => {
     assert.equal(page.body().component, 'sso/admin/apps')
     assert.equal(page.body().props.apps[0].apiKey, app.apiKey)
     assert.deepEqual(page.body().props.apps[0].redirectUris, [CALLBACK])
+    assert.equal(page.body().props.signInAddress, appUrl)
     assert.notInclude(page.text(), secretKey)
   })
 })

@@ -2,6 +2,8 @@ import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { UserAccounts } from '#services/sso/user_accounts'
 import { AuditLog, TERMINAL_ORIGIN } from '#services/sso/audit_log'
+import AuditEvent from '#models/sso/audit_event'
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 
 const BROWSER = 'Mozilla/5.0 (audit test)'
 
@@ -135,7 +137,7 @@ test.group('sso admin: audit log', (group) => {
     page.assertStatus(200)
     assert.equal(page.body().component, 'sso/admin/audit')
     const props = page.body().props
-    assert.deepEqual(props.filters, { event: 'totp_reset', person: 'pat' })
+    assert.deepEqual(props.filters, { event: 'totp_reset', person: 'pat', from: '', to: '' })
     assert.include(props.events, 'app_created')
     assert.lengthOf(props.data, 1)
     assert.equal(props.data[0].actor.email, 'admin@example.com')
@@ -147,6 +149,81 @@ test.group('sso admin: audit log', (group) => {
       .header('x-inertia-version', '1')
       .loginAs(admin)
     lenient.assertStatus(200)
-    assert.deepEqual(lenient.body().props.filters, { event: '', person: '' })
+    assert.deepEqual(lenient.body().props.filters, { event: '', person: '', from: '', to: '' })
+  })
+
+  test("filters by the days events happened on, in the reader's time zone", async ({
+    client,
+    assert,
+  }) => {
+    const { admin, pat } = await people()
+    const log = new AuditLog()
+    const origin = { ip: '198.51.100.1', userAgent: 'test' }
+    // Instants in UTC; in Honolulu (UTC-10, no summer time) the last is still 2 Nov.
+    for (const at of [
+      '2030-11-01T12:00:00Z',
+      '2030-11-02T12:00:00Z',
+      '2030-11-03T12:00:00Z',
+      '2030-11-03T07:00:00Z',
+    ]) {
+      await log.record('sign_in', { origin, userId: pat.id, details: { at } })
+      await AuditEvent.query().whereRaw(`details->>'at' = ?`, [at]).update({ created_at: at })
+    }
+    const atOf = (body: { data: { details: { at: string } }[] }) =>
+      body.data.map((entry) => entry.details.at).sort()
+
+    const utc = await client
+      .get('/api/admin/audit')
+      .qs({ from: '2030-11-02', to: '2030-11-02' })
+      .loginAs(admin)
+    utc.assertStatus(200)
+    assert.deepEqual(atOf(utc.body()), ['2030-11-02T12:00:00Z'])
+
+    const honolulu = await client
+      .get('/api/admin/audit')
+      .qs({ from: '2030-11-02', to: '2030-11-02', tz: 'Pacific/Honolulu' })
+      .loginAs(admin)
+    assert.deepEqual(atOf(honolulu.body()), ['2030-11-02T12:00:00Z', '2030-11-03T07:00:00Z'])
+
+    const fromOnly = await client.get('/api/admin/audit').qs({ from: '2030-11-03' }).loginAs(admin)
+    assert.deepEqual(atOf(fromOnly.body()), ['2030-11-03T07:00:00Z', '2030-11-03T12:00:00Z'])
+
+    for (const bad of [{ from: '2030-02-30' }, { to: 'yesterday' }, { tz: 'Mars/Olympus' }]) {
+      const refused = await client.get('/api/admin/audit').qs(bad).loginAs(admin)
+      refused.assertStatus(422)
+    }
+
+    // The page takes the same query string, also as a partial reload of its rows.
+    const page = await inertiaVisit(client, '/admin/audit?from=2030-11-01&to=2030-11-01', {
+      partial: { component: 'sso/admin/audit', only: ['filters', 'data', 'meta'] },
+    }).loginAs(admin)
+    page.assertStatus(200)
+    assert.deepEqual(page.body().props.filters, {
+      event: '',
+      person: '',
+      from: '2030-11-01',
+      to: '2030-11-01',
+    })
+    assert.deepEqual(atOf(page.body().props), ['2030-11-01T12:00:00Z'])
+    assert.notProperty(page.body().props, 'events')
+  })
+
+  test('the page names each device; the API keeps the documented fields', async ({
+    client,
+    assert,
+  }) => {
+    const { admin, pat } = await people()
+    await new AuditLog().record('sign_in', {
+      origin: {
+        ip: '203.0.113.9',
+        userAgent:
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+      userId: pat.id,
+    })
+    const page = await inertiaVisit(client, '/admin/audit').loginAs(admin)
+    assert.equal(page.body().props.data[0].device, 'Chrome on Linux')
+    const api = await client.get('/api/admin/audit').loginAs(admin)
+    assert.notProperty(api.body().data[0], 'device')
   })
 })

@@ -46,7 +46,7 @@ async function signInAt(
 
 /** sso's account page (as an Inertia visit) as this browser sees it, or null when signed out. */
 async function accountPage(agent: BrowserAgent) {
-  const response = await agent.request(`${SSO}/`, {
+  const response = await agent.request(`${SSO}/profile`, {
     headers: { 'x-inertia': 'true', 'x-inertia-version': '1' },
   })
   if (response.status !== 200) {

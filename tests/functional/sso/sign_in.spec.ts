@@ -61,7 +61,7 @@ test.group('sso sign-in page', (group) => {
     }
   })
 
-  test('the right password (email in any case) signs in and lands on the account page', async ({
+  test('the right password (email in any case) signs in and lands on the apps page', async ({
     client,
     assert,
   }) => {
@@ -91,7 +91,7 @@ test.group('sso sign-in page', (group) => {
   test('the account page shows the signed-in person their name', async ({ client, assert }) => {
     const { user } = await person()
     const page = await client
-      .get('/')
+      .get('/profile')
       .header('x-inertia', 'true')
       .header('x-inertia-version', '1')
       .loginAs(user)

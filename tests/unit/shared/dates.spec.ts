@@ -5,6 +5,8 @@ import {
   formatExactTimestamp,
   formatLocalTimestamp,
   formatRange,
+  formatRelative,
+  relativeTimeProps,
   shiftDays,
 } from '../../../inertia/components/shared/dates.js'
 
@@ -43,5 +45,30 @@ test.group('shared dates', () => {
     assert.equal(formatExactTimestamp(iso), new Date(iso).toLocaleString())
     assert.include(formatLocalTimestamp(iso), '2031')
     assert.notEqual(formatLocalTimestamp(iso), formatExactTimestamp(iso))
+  })
+})
+
+test.group('shared dates: relative times', () => {
+  const now = new Date('2031-05-05T12:00:00.000Z')
+  const before = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString()
+
+  test('a moment is said in the largest unit that fits', ({ assert }) => {
+    assert.equal(formatRelative(before(10), now, 'en-GB'), 'now')
+    assert.equal(formatRelative(before(3 * 60), now, 'en-GB'), '3 minutes ago')
+    assert.equal(formatRelative(before(5 * 3600), now, 'en-GB'), '5 hours ago')
+    assert.equal(formatRelative(before(86_400), now, 'en-GB'), 'yesterday')
+    assert.equal(formatRelative(before(-2 * 86_400), now, 'en-GB'), 'in 2 days')
+    assert.equal(formatRelative(before(90 * 86_400), now, 'en-GB'), '3 months ago')
+    assert.equal(formatRelative(before(2 * 365 * 86_400), now, 'en-GB'), '2 years ago')
+    assert.equal(formatRelative(before(3 * 60), now, 'de-DE'), 'vor 3 Minuten')
+  })
+
+  test('a <time> says it relatively and gives the exact time in its title', ({ assert }) => {
+    const at = before(3 * 60)
+    assert.deepEqual(relativeTimeProps(at, now), {
+      dateTime: at,
+      title: formatExactTimestamp(at),
+      children: formatRelative(at, now),
+    })
   })
 })

@@ -3,6 +3,7 @@ import { Exception } from '@adonisjs/core/exceptions'
 import type { HttpContext } from '@adonisjs/core/http'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { serializer } from '#services/shared/serialize'
+import { appUrl } from '#config/app'
 import ConnectedAppTransformer from '#transformers/sso/connected_app_transformer'
 import type ConnectedApp from '#models/sso/connected_app'
 import { dashboardActor } from '#services/sso/admin_actor'
@@ -18,6 +19,8 @@ export default class AppsController {
     return inertia.render('sso/admin/apps', {
       isAdmin: true,
       apps: ConnectedAppTransformer.transform(apps),
+      // What relying apps call SSO_BASE_URL: where they send people to sign in.
+      signInAddress: appUrl,
     })
   }
 

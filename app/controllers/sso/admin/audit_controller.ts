@@ -7,6 +7,16 @@ import { auditSearchValidator } from '#validators/sso/admin_validators'
 
 const PER_PAGE = 50
 
+type AuditQuery = {
+  event?: string
+  person?: string
+  from?: string
+  to?: string
+  tz?: string
+  page?: number
+  perPage?: number
+}
+
 /** The Audit log page of the admin dashboard and its JSON API. */
 @inject()
 export default class AuditController {
@@ -15,35 +25,51 @@ export default class AuditController {
   /** A malformed query shows the unfiltered log rather than an error: it is only a filter. */
   async index({ inertia, request }: HttpContext) {
     const [, query] = await auditSearchValidator.tryValidate(request.qs())
-    const filters = { event: query?.event ?? '', person: query?.person ?? '' }
-    const result = await this.#search({ ...filters, page: query?.page, perPage: query?.perPage })
+    const filters = {
+      event: query?.event ?? '',
+      person: query?.person ?? '',
+      from: query?.from ?? '',
+      to: query?.to ?? '',
+    }
+    const result = await this.#search({ ...query, ...filters })
     return inertia.render('sso/admin/audit', {
       isAdmin: true,
       events: [...AUDIT_EVENTS],
       filters,
-      ...result,
+      // The page's rows also name each device; the API's are as documented.
+      data: await serializer.serialize(
+        AuditEntryTransformer.transform(result.all()).useVariant('forPage')
+      ),
+      meta: pageMeta(result),
     })
   }
 
   async list({ request }: HttpContext) {
-    return this.#search(await request.validateUsing(auditSearchValidator))
+    const result = await this.#search(await request.validateUsing(auditSearchValidator))
+    return {
+      data: await serializer.serialize(AuditEntryTransformer.transform(result.all())),
+      meta: pageMeta(result),
+    }
   }
 
-  async #search(query: { event?: string; person?: string; page?: number; perPage?: number }) {
-    const result = await this.auditLog.search({
+  #search(query: AuditQuery) {
+    return this.auditLog.search({
       event: query.event || undefined,
       person: query.person || undefined,
+      from: query.from || undefined,
+      to: query.to || undefined,
+      zone: query.tz,
       page: query.page ?? 1,
       perPage: query.perPage ?? PER_PAGE,
     })
-    return {
-      data: await serializer.serialize(AuditEntryTransformer.transform(result.all())),
-      meta: {
-        total: result.total,
-        page: result.currentPage,
-        perPage: result.perPage,
-        lastPage: result.lastPage,
-      },
-    }
+  }
+}
+
+function pageMeta(result: Awaited<ReturnType<AuditLog['search']>>) {
+  return {
+    total: result.total,
+    page: result.currentPage,
+    perPage: result.perPage,
+    lastPage: result.lastPage,
   }
 }

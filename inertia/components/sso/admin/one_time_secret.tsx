@@ -21,18 +21,19 @@ export function OneTimeSecret(props: { secret: RevealedSecret; onDismiss: () => 
           : `New secret key for “${secret.appName}”`}
       </h2>
       <p>
-        <strong>Copy the secret key now: it will not be shown again.</strong> sso stores only a hash
-        of it. Put it in the app’s server configuration (<code>SSO_SECRET_KEY</code>), never in code
-        that reaches a browser.
+        <strong>Copy the secret key now: it will not be shown again.</strong> Only a fingerprint of
+        it is kept here. Give the App ID and the secret key to whoever sets up the app: they go into
+        its server settings (<code>SSO_API_KEY</code> and <code>SSO_SECRET_KEY</code>), never into a
+        web page.
         {secret.reason === 'rotated' && ' The previous secret key has already stopped working.'}
       </p>
-      <h3>apiKey</h3>
+      <h3>App ID</h3>
       <code className="value">{secret.apiKey}</code>
-      <CopyButton value={secret.apiKey} label="Copy apiKey" />
-      <h3>secretKey</h3>
+      <CopyButton value={secret.apiKey} label="Copy the App ID" />
+      <h3>Secret key</h3>
       <code className="value">{secret.secretKey}</code>
       <div className="actions">
-        <CopyButton value={secret.secretKey} label="Copy secretKey" />
+        <CopyButton value={secret.secretKey} label="Copy the secret key" />
         <button type="button" className="secondary small" onClick={props.onDismiss}>
           I have stored it
         </button>

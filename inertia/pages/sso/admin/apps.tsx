@@ -7,7 +7,7 @@ import { ActionOutcome, useAction } from '~/components/sso/use_action'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { CopyButton } from '~/components/sso/admin/copy_button'
 import { OneTimeSecret, type RevealedSecret } from '~/components/sso/admin/one_time_secret'
-import { formatExactTimestamp } from '~/components/shared/dates'
+import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
 import '~/components/sso/admin/admin.css'
 
 type ConnectedApp = Data.Sso.ConnectedApp
@@ -52,7 +52,7 @@ function AppFormErrors(props: { errors: FieldErrors }) {
 }
 
 const URI_HELP =
-  'One exact callback URL a line, e.g. https://transfer.example.com/auth/callback. It must match what the app sends character for character. https only, except http://localhost or 127.0.0.1; no #fragment and no user:password@.'
+  'Where the app takes people back after they sign in, exactly as its setup page or its administrator gives it, e.g. https://files.example.com/auth/callback. One address a line. It must match character for character and start with https:// (http:// only for this computer: localhost or 127.0.0.1).'
 
 function AppEditor(props: {
   app?: ConnectedApp
@@ -81,7 +81,7 @@ function AppEditor(props: {
         maxLength={120}
         defaultValue={props.app?.name}
       />
-      <label htmlFor={`${prefix}-uris`}>Redirect URIs</label>
+      <label htmlFor={`${prefix}-uris`}>Return addresses</label>
       <textarea
         id={`${prefix}-uris`}
         name="redirectUris"
@@ -109,7 +109,7 @@ function AppEditor(props: {
   )
 }
 
-type ConnectedAppsProps = { isAdmin: boolean; apps: ConnectedApp[] }
+type ConnectedAppsProps = { isAdmin: boolean; apps: ConnectedApp[]; signInAddress: string }
 
 export default function ConnectedApps(props: ConnectedAppsProps) {
   const [secret, setSecret] = useState<RevealedSecret | null>(null)
@@ -183,9 +183,9 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
         <section className="card">
           <h1>Connected apps</h1>
           <p className="muted">
-            Apps that sign people in through this service. An app sends its apiKey as{' '}
-            <code>client_id</code> and one of its redirect URIs to <code>/authorize</code>; its
-            secretKey is only for server-to-server calls.
+            The apps your people sign in to with their account here: they sign in once and every
+            connected app knows them. To connect an app, register it below with the return address
+            its setup asks for, then put the App ID and secret key you get into the app’s settings.
           </p>
           <ActionOutcome status={action.status} errors={action.errors} />
           {props.apps.length === 0 ? (
@@ -195,8 +195,8 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  <th scope="col">apiKey</th>
-                  <th scope="col">Redirect URIs</th>
+                  <th scope="col">App ID</th>
+                  <th scope="col">Return addresses</th>
                   <th scope="col">Status</th>
                   <th scope="col">Actions</th>
                 </tr>
@@ -222,11 +222,19 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
                       <td>
                         <strong>{app.name}</strong>
                         <div className="muted">
-                          Registered {formatExactTimestamp(app.createdAt)}
+                          Registered{' '}
+                          {app.createdAt && (
+                            <time
+                              dateTime={app.createdAt}
+                              title={formatExactTimestamp(app.createdAt)}
+                            >
+                              {formatLocalTimestamp(app.createdAt)}
+                            </time>
+                          )}
                         </div>
                       </td>
                       <td>
-                        <code>{app.apiKey}</code> <CopyButton value={app.apiKey} />
+                        <code>{app.apiKey}</code> <CopyButton value={app.apiKey} label="Copy" />
                       </td>
                       <td>
                         {app.redirectUris.map((uri) => (
@@ -258,8 +266,8 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
                           >
                             <p>
                               A new secret key is made and shown once. The current one stops working
-                              immediately, so the app’s embed calls fail until its configuration has
-                              the new key.
+                              at once: the account panel inside the app fails until the app’s
+                              settings have the new key. Signing in keeps working.
                             </p>
                           </ConfirmButton>
                           {app.enabled ? (
@@ -271,8 +279,8 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
                               onConfirm={() => perform(app, 'disable')}
                             >
                               <p>
-                                Nobody can sign in to it through this service, and its tokens are
-                                refused, until it is enabled again.
+                                Nobody can sign in to it with their account here, and it leaves
+                                everyone’s list of apps, until you enable it again.
                               </p>
                             </ConfirmButton>
                           ) : (
@@ -294,9 +302,9 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
                             onConfirm={() => perform(app, 'delete')}
                           >
                             <p>
-                              The app, its apiKey and its secret key are removed. This cannot be
-                              undone: registering it again gives it new keys. To stop it for a
-                              while, disable it instead.
+                              The app, its App ID and its secret key are removed. This cannot be
+                              undone: registering it again gives it new keys, which its settings
+                              then need. To stop it for a while, disable it instead.
                             </p>
                           </ConfirmButton>
                         </div>
@@ -307,6 +315,32 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
               </tbody>
             </table>
           )}
+        </section>
+
+        <section className="card" aria-labelledby="setup-heading">
+          <h2 id="setup-heading">What an app’s setup needs</h2>
+          <dl className="setup">
+            <dt>Sign-in address</dt>
+            <dd>
+              <code>{props.signInAddress}</code>: the address of this service, where the app sends
+              people to sign in (its setting <code>SSO_BASE_URL</code>).
+            </dd>
+            <dt>App ID</dt>
+            <dd>
+              Names the app to this service (<code>SSO_API_KEY</code>). It is not secret: it shows
+              in addresses while people sign in.
+            </dd>
+            <dt>Secret key</dt>
+            <dd>
+              Shown once, when you register the app or replace its key (<code>SSO_SECRET_KEY</code>
+              ). Only the app’s server keeps it.
+            </dd>
+            <dt>Return address</dt>
+            <dd>
+              The page of the app people come back to after signing in. The app’s setup gives it; it
+              usually ends in <code>/auth/callback</code>.
+            </dd>
+          </dl>
         </section>
 
         <section className="card">

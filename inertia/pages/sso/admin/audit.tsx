@@ -3,15 +3,21 @@ import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { SsoLayout } from '~/components/sso/sso_layout'
 import { Pager, type PageMeta } from '~/components/shared/pager'
-import { formatExactTimestamp } from '~/components/shared/dates'
+import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
+import { auditEventName, detailLines } from '~/components/shared/format'
 import '~/components/sso/admin/admin.css'
 
-type AuditEntry = Data.Sso.AuditEntry
+type AuditEntry = Data.Sso.AuditEntry.Variants['forPage']
 
 type Filters = {
   event: string
   person: string
+  /** Calendar days 'YYYY-MM-DD', both included, in the reader's time zone. */
+  from: string
+  to: string
 }
+
+const NO_FILTERS: Filters = { event: '', person: '', from: '', to: '' }
 
 function Actor(props: { entry: AuditEntry }) {
   const { actor, person } = props.entry
@@ -19,7 +25,7 @@ function Actor(props: { entry: AuditEntry }) {
     return <span className="muted">—</span>
   }
   if ('terminal' in actor) {
-    return <span className="badge">terminal (ace)</span>
+    return <span className="badge">Terminal (ace)</span>
   }
   if (person && actor.id === person.id) {
     return <span className="muted">themselves</span>
@@ -28,19 +34,11 @@ function Actor(props: { entry: AuditEntry }) {
 }
 
 function Details(props: { details: AuditEntry['details'] }) {
-  const entries = Object.entries(props.details)
-  if (entries.length === 0) {
+  const lines = detailLines(props.details)
+  if (lines.length === 0) {
     return <span className="muted">—</span>
   }
-  return (
-    <div className="details">
-      {entries
-        .map(
-          ([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`
-        )
-        .join('\n')}
-    </div>
-  )
+  return <div className="details">{lines.join('\n')}</div>
 }
 
 type AuditLogProps = {
@@ -58,6 +56,12 @@ export default function AuditLog(props: AuditLogProps) {
     const data: Record<string, string | number> = {}
     if (next.event) data.event = next.event
     if (next.person) data.person = next.person
+    if (next.from) data.from = next.from
+    if (next.to) data.to = next.to
+    if (next.from || next.to) {
+      // The server reads the days in the reader's own time zone.
+      data.tz = Intl.DateTimeFormat().resolvedOptions().timeZone
+    }
     if (page > 1) data.page = page
     router.get('/admin/audit', data, {
       only: ['filters', 'data', 'meta'],
@@ -67,7 +71,7 @@ export default function AuditLog(props: AuditLogProps) {
 
   function apply(event: FormEvent) {
     event.preventDefault()
-    visit({ event: filters.event, person: filters.person.trim() })
+    visit({ ...filters, person: filters.person.trim() })
   }
 
   function showPerson(email: string) {
@@ -76,7 +80,7 @@ export default function AuditLog(props: AuditLogProps) {
     visit(next)
   }
 
-  const filtered = props.filters.event !== '' || props.filters.person !== ''
+  const filtered = Object.values(props.filters).some((value) => value !== '')
 
   return (
     <SsoLayout title="Audit log" isAdmin={props.isAdmin}>
@@ -96,7 +100,7 @@ export default function AuditLog(props: AuditLogProps) {
                   <option value="">All events</option>
                   {props.events.map((name) => (
                     <option key={name} value={name}>
-                      {name}
+                      {auditEventName(name)}
                     </option>
                   ))}
                 </select>
@@ -111,6 +115,26 @@ export default function AuditLog(props: AuditLogProps) {
                   onChange={(event) => setFilters({ ...filters, person: event.target.value })}
                 />
               </div>
+              <div>
+                <label htmlFor="audit-from">From</label>
+                <input
+                  id="audit-from"
+                  type="date"
+                  value={filters.from}
+                  max={filters.to || undefined}
+                  onChange={(event) => setFilters({ ...filters, from: event.target.value })}
+                />
+              </div>
+              <div>
+                <label htmlFor="audit-to">To</label>
+                <input
+                  id="audit-to"
+                  type="date"
+                  value={filters.to}
+                  min={filters.from || undefined}
+                  onChange={(event) => setFilters({ ...filters, to: event.target.value })}
+                />
+              </div>
               <div style={{ flex: '0 0 auto' }}>
                 <button type="submit">Filter</button>
               </div>
@@ -120,9 +144,8 @@ export default function AuditLog(props: AuditLogProps) {
                     type="button"
                     className="secondary"
                     onClick={() => {
-                      const cleared = { event: '', person: '' }
-                      setFilters(cleared)
-                      visit(cleared)
+                      setFilters(NO_FILTERS)
+                      visit(NO_FILTERS)
                     }}
                   >
                     Clear
@@ -142,8 +165,8 @@ export default function AuditLog(props: AuditLogProps) {
                   <th scope="col">Event</th>
                   <th scope="col">Person</th>
                   <th scope="col">Actor</th>
-                  <th scope="col">IP</th>
-                  <th scope="col">User agent</th>
+                  <th scope="col">IP address</th>
+                  <th scope="col">Device</th>
                   <th scope="col">Details</th>
                 </tr>
               </thead>
@@ -152,9 +175,16 @@ export default function AuditLog(props: AuditLogProps) {
                   const email = entry.person?.email ?? entry.email
                   return (
                     <tr key={entry.id}>
-                      <td>{formatExactTimestamp(entry.createdAt)}</td>
-                      <td className="event">
-                        <code>{entry.event}</code>
+                      <td>
+                        <time
+                          dateTime={entry.createdAt ?? undefined}
+                          title={formatExactTimestamp(entry.createdAt)}
+                        >
+                          {formatLocalTimestamp(entry.createdAt)}
+                        </time>
+                      </td>
+                      <td className="event" title={entry.event}>
+                        {auditEventName(entry.event)}
                       </td>
                       <td>
                         {email ? (
@@ -177,8 +207,13 @@ export default function AuditLog(props: AuditLogProps) {
                         <Actor entry={entry} />
                       </td>
                       <td>{entry.ip ?? <span className="muted">—</span>}</td>
-                      <td className="user-agent">
-                        {entry.userAgent ?? <span className="muted">—</span>}
+                      <td className="user-agent" title={entry.userAgent ?? undefined}>
+                        {entry.device ??
+                          (entry.actor && 'terminal' in entry.actor ? (
+                            'Terminal'
+                          ) : (
+                            <span className="muted">Unknown device</span>
+                          ))}
                       </td>
                       <td>
                         <Details details={entry.details} />

@@ -6,7 +6,7 @@ import { api } from '~/components/shared/api'
 import { ActionOutcome, useAction } from '~/components/sso/use_action'
 import { ConfirmButton } from '~/components/shared/confirm_button'
 import { Pager, type PageMeta } from '~/components/shared/pager'
-import { formatExactTimestamp } from '~/components/shared/dates'
+import { relativeTimeProps } from '~/components/shared/dates'
 import '~/components/sso/admin/admin.css'
 
 type Person = Data.Sso.Person
@@ -142,7 +142,13 @@ export default function People(props: PeopleProps) {
                       <td>
                         <Status person={person} />
                       </td>
-                      <td>{formatExactTimestamp(person.lastSignInAt)}</td>
+                      <td>
+                        {person.lastSignInAt ? (
+                          <time {...relativeTimeProps(person.lastSignInAt)} />
+                        ) : (
+                          <span className="muted">Never</span>
+                        )}
+                      </td>
                       <td>
                         <div className="actions">
                           {person.disabled ? (
