@@ -330,7 +330,8 @@ test.group('POST /api/share/:token/download: one visit, one download', (group) =
         password: 'quietriver',
       })
       assert.equal(answer.status, 200)
-      assert.equal(await (await fetch(answer.body.url)).text(), 'the bytes')
+      const file = await fetch(answer.body.url)
+      assert.equal(await file.text(), 'the bytes')
     }
     assert.deepEqual(await countsOf(share.id), { count: 1, logLines: 1 })
     const metadata = await first.json('GET', `/api/share/${share.token}`)
