@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
-import { formatBytes } from '~/components/transfer/file_format'
+import { describeAutoDeletion, formatBytes } from '~/components/transfer/file_format'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 
@@ -160,18 +160,24 @@ export function FileList(props: {
                       )}
                       {upload.backupStatus !== 'not_configured' &&
                         ` · backup ${upload.backupStatus}`}
-                      {upload.expiresAt && ` · removed ${formatLocalTimestamp(upload.expiresAt)}`}
                     </div>
+                    {upload.expiresAt && (
+                      <div className="small tx-auto-delete">
+                        {describeAutoDeletion(upload.expiresAt)}
+                      </div>
+                    )}
                     {upload.message && <div className="small">“{upload.message}”</div>}
                   </td>
-                  <td>{formatBytes(upload.size)}</td>
+                  <td className="tx-nowrap">{formatBytes(upload.size)}</td>
                   <td>
                     {upload.uploaderName ?? ''}
                     {upload.uploaderEmail && (
                       <div className="muted small">{upload.uploaderEmail}</div>
                     )}
                   </td>
-                  <td>{formatLocalTimestamp(upload.completedAt ?? upload.createdAt)}</td>
+                  <td className="tx-nowrap">
+                    {formatLocalTimestamp(upload.completedAt ?? upload.createdAt)}
+                  </td>
                   <td>{upload.shareCount}</td>
                   <td className="tx-row-actions">
                     {upload.status === 'complete' && (
