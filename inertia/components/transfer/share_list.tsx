@@ -20,8 +20,11 @@ export function ShareList(props: {
   const { shares, uploads } = props
   const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null)
   const [created, setCreated] = useState<Data.Transfer.StaffShare | null>(null)
-  // A new key gives a new, empty form.
+  // A new key gives a new, empty form; after a share is made it asks for a file again.
   const [formKey, setFormKey] = useState(0)
+  const [preselected, setPreselected] = useState<string | undefined>(
+    props.initialUploadId ?? uploads[0]?.id
+  )
   const deletion = useApi()
 
   function changed(notice: string | null) {
@@ -52,9 +55,10 @@ export function ShareList(props: {
           <ShareForm
             key={formKey}
             uploads={uploads}
-            initialUploadId={props.initialUploadId ?? undefined}
+            initialUploadId={preselected}
             onSaved={(share) => {
               setCreated(share)
+              setPreselected(undefined)
               setFormKey((key) => key + 1)
               changed(null)
             }}

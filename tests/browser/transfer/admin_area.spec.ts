@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
 
 /**
  * An admin in Chromium runs transfer's admin area against the real stack:
@@ -15,13 +16,8 @@ test.group('transfer admin area in the browser', (group) => {
     ;({ stack, seed } = await sharedBrowserStack())
   })
 
-  async function signIn(page: Page) {
-    await page.goto(`${stack.url('transfer')}/admin`)
-    await page.waitForURL(`${stack.url('sso')}/login`)
-    await page.getByLabel('Email').fill(seed.admin.email)
-    await page.getByLabel('Password').fill(seed.admin.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  function signIn(page: Page) {
+    return signInToTransferAdmin(page, { stack, seed })
   }
 
   function openSection(page: Page, name: string) {

@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { Locator, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
 
 const FILE_NAME = 'Final grade v3.mov'
 
@@ -65,13 +66,30 @@ test.group('transfer shares in the browser', (group) => {
     )
   }
 
-  async function signIn(page: Page) {
-    await page.goto(`${stack.url('transfer')}/admin`)
-    await page.waitForURL(`${stack.url('sso')}/login`)
-    await page.getByLabel('Email').fill(seed.admin.email)
-    await page.getByLabel('Password').fill(seed.admin.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  function signIn(page: Page) {
+    return signInToTransferAdmin(page, { stack, seed })
+  }
+
+  /** Creates a share of the file on the Shares page, as staff do; answers its link. */
+  async function createShare(
+    page: Page,
+    fileName: string,
+    fields: { password: string; limit: string; title?: string }
+  ) {
+    await page
+      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('link', { name: 'Shares' })
+      .click()
+    const form = page.getByRole('form', { name: 'New share' })
+    await form.getByLabel('File').selectOption({ label: fileName })
+    await form.getByLabel('Password').fill(fields.password)
+    await form.getByLabel('Download limit').fill(fields.limit)
+    if (fields.title) {
+      await form.getByLabel('Title').fill(fields.title)
+    }
+    await form.getByRole('button', { name: 'Create share' }).click()
+    await page.getByText(`Share created for ${fileName}.`).waitFor()
+    return page.getByLabel(`Link to the new share of ${fileName}`).inputValue()
   }
 
   /** How many text lines an element's content takes on screen. */
@@ -203,24 +221,18 @@ test.group('transfer shares in the browser', (group) => {
     await storeUpload(fileName)
     const page = await browserContext.newPage()
     await signIn(page)
-    await page
-      .getByRole('navigation', { name: 'Staff area' })
-      .getByRole('link', { name: 'Shares' })
-      .click()
-
-    const form = page.getByRole('form', { name: 'New share' })
-    await form.getByLabel('File').selectOption({ label: fileName })
-    await form.getByLabel('Password').fill('harbourlights')
-    await form.getByLabel('Download limit').fill('2')
-    await form.getByLabel('Title').fill('Reel 4 notes')
-    await form.getByRole('button', { name: 'Create share' }).click()
-
-    await page.getByText(`Share created for ${fileName}.`).waitFor()
-    const link = await page.getByLabel(`Link to the new share of ${fileName}`).inputValue()
+    const link = await createShare(page, fileName, {
+      password: 'harbourlights',
+      limit: '2',
+      title: 'Reel 4 notes',
+    })
     assert.match(link, /\/s\/[A-Za-z0-9_-]{43}$/)
     const listed = page.getByRole('listitem', { name: `Share of ${fileName}` })
     assert.equal(await listed.getByLabel(`Link to ${fileName}`).inputValue(), link)
 
+    const form = page.getByRole('form', { name: 'New share' })
+    assert.equal(await form.getByLabel('File').inputValue(), '', 'the file is to be chosen again')
+    assert.isTrue(await form.getByRole('button', { name: 'Create share' }).isDisabled())
     assert.equal(await form.getByLabel('Password').inputValue(), '')
     assert.equal(await form.getByLabel('Download limit').inputValue(), '')
     assert.equal(await form.getByLabel('Title').inputValue(), '')
@@ -241,16 +253,7 @@ test.group('transfer shares in the browser', (group) => {
     await storeUpload(fileName)
     const staff = await browserContext.newPage()
     await signIn(staff)
-    await staff
-      .getByRole('navigation', { name: 'Staff area' })
-      .getByRole('link', { name: 'Shares' })
-      .click()
-    const form = staff.getByRole('form', { name: 'New share' })
-    await form.getByLabel('File').selectOption({ label: fileName })
-    await form.getByLabel('Password').fill('quietharbour')
-    await form.getByLabel('Download limit').fill('3')
-    await form.getByRole('button', { name: 'Create share' }).click()
-    const link = await staff.getByLabel(`Link to the new share of ${fileName}`).inputValue()
+    const link = await createShare(staff, fileName, { password: 'quietharbour', limit: '3' })
 
     const [{ display_name: sender }] = await query(
       'SELECT display_name FROM users WHERE email = $1',
