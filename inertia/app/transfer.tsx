@@ -1,4 +1,5 @@
 import '~/css/app.css'
+import '~/css/transfer.css'
 import { createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'

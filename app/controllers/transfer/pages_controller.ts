@@ -69,7 +69,7 @@ export default class PagesController {
       user: SessionUserTransformer.transform(user),
       listing,
       uploads: user
-        ? await uploads.list({
+        ? await uploads.listForPage({
             search: listing.search || undefined,
             status: invalid ? undefined : query.status,
             sort: listing.sort,

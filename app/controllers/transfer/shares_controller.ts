@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { downloaderOf, originOf } from '#services/transfer/download_requester'
 import { ShareAccessError, ShareDownloadService } from '#services/transfer/share_download_service'
+import { ShareDownloadVisits } from '#services/transfer/share_download_visits'
 import { TransferSettings } from '#services/transfer/transfer_settings'
 import { serializer } from '#services/shared/serialize'
 import PublicShareTransformer from '#transformers/transfer/public_share_transformer'
@@ -32,7 +33,8 @@ export default class SharesController {
         ctx.params.token,
         password,
         await downloaderOf(ctx),
-        originOf(ctx)
+        originOf(ctx),
+        ShareDownloadVisits.visitOf(ctx.session.sessionId)
       )
     } catch (error) {
       return this.refuse(error, ctx.response)
@@ -43,7 +45,9 @@ export default class SharesController {
   async page({ params, inertia, response }: HttpContext) {
     const siteName = await this.settings.get('site_name')
     try {
-      const share = PublicShareTransformer.transform(await this.downloads.open(params.token))
+      const share = PublicShareTransformer.transform(
+        await this.downloads.open(params.token)
+      ).useVariant('forPage')
       return inertia.render('transfer/share', { siteName, share, unavailable: null })
     } catch (error) {
       if (!(error instanceof ShareAccessError) || (error.status !== 404 && error.status !== 410)) {

@@ -17,9 +17,45 @@ const SHAREABLE_LIMIT = 100
 
 const SORT_COLUMNS = { created: 'created_at', name: 'file_name', size: 'size' } as const
 
-/** The staff file list (spec 2: GET /api/public-uploads for staff). */
+/*
+ * What keeps a file past its own expiry (ExpiredCleanup removes it only when
+ * no live share offers it): the live shares without an end, and the latest
+ * end of the others.
+ */
+const LIVE_SHARES = `FROM staff_shares
+  WHERE staff_shares.upload_id = public_uploads.id
+    AND (staff_shares.expires_at IS NULL OR staff_shares.expires_at > now())`
+
+/**
+ * The staff file list (spec 2: GET /api/public-uploads for staff, and the
+ * uploads page, whose rows also say when the hourly cleanup deletes each file).
+ */
 export class StaffUploads {
   async list(query: UploadListQuery) {
+    const page = await this.matching(query).paginate(query.page, query.perPage)
+    return serializer.serialize({
+      data: StaffUploadTransformer.transform(page.all()),
+      meta: this.metaOf(page),
+    })
+  }
+
+  /** The same page of the list for the uploads page, each row with when it will be deleted. */
+  async listForPage(query: UploadListQuery) {
+    const page = await this.matching(query)
+      .select(
+        db.raw(
+          `(SELECT count(*) ${LIVE_SHARES} AND staff_shares.expires_at IS NULL) AS open_share_count`
+        ),
+        db.raw(`(SELECT max(staff_shares.expires_at) ${LIVE_SHARES}) AS last_share_end`)
+      )
+      .paginate(query.page, query.perPage)
+    return serializer.serialize({
+      data: StaffUploadTransformer.transform(page.all()).useVariant('forUploadsPage'),
+      meta: this.metaOf(page),
+    })
+  }
+
+  protected matching(query: UploadListQuery) {
     const builder = PublicUpload.query()
       .select(
         'public_uploads.*',
@@ -42,16 +78,21 @@ export class StaffUploads {
           .orWhereILike('uploader_email', pattern)
       )
     }
-    const page = await builder.paginate(query.page, query.perPage)
-    return serializer.serialize({
-      data: StaffUploadTransformer.transform(page.all()),
-      meta: {
-        total: page.total,
-        page: page.currentPage,
-        perPage: page.perPage,
-        lastPage: page.lastPage,
-      },
-    })
+    return builder
+  }
+
+  protected metaOf(page: {
+    total: number
+    currentPage: number
+    perPage: number
+    lastPage: number
+  }) {
+    return {
+      total: page.total,
+      page: page.currentPage,
+      perPage: page.perPage,
+      lastPage: page.lastPage,
+    }
   }
 
   /**

@@ -22,4 +22,12 @@ export default class PublicShareTransformer extends BaseTransformer<StaffShare> 
         share.maxDownloads === null ? null : Math.max(0, share.maxDownloads - share.downloadCount),
     }
   }
+
+  /**
+   * The share page's props: the share and who sent it (its creator's name;
+   * null once that person is gone, and the page names the company alone).
+   */
+  forPage() {
+    return { ...this.toObject(), senderName: this.resource.createdBy?.displayName ?? null }
+  }
 }

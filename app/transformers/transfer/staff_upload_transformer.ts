@@ -28,6 +28,28 @@ export default class StaffUploadTransformer extends BaseTransformer<PublicUpload
     }
   }
 
+  /**
+   * A row of the uploads page: also when the hourly cleanup will delete the
+   * file (`deletesAt`, null when it is kept), which is later than its own
+   * expiry while a live share still offers it; `keptByShare` when a share
+   * without an end keeps it for now. Needs the list query's page columns.
+   */
+  forUploadsPage() {
+    const upload = this.resource
+    const keptByShare = upload.expiresAt !== null && Number(upload.$extras.open_share_count) > 0
+    const lastShareEnd = upload.$extras.last_share_end
+      ? new Date(upload.$extras.last_share_end as Date | string)
+      : null
+    const expiry = upload.expiresAt?.toJSDate() ?? null
+    const deletesAt =
+      expiry === null || keptByShare
+        ? null
+        : lastShareEnd !== null && lastShareEnd > expiry
+          ? lastShareEnd
+          : expiry
+    return { ...this.toObject(), deletesAt: deletesAt?.toISOString() ?? null, keptByShare }
+  }
+
   /** What the new-share form offers: a finished file to pick. */
   forPicker() {
     return this.pick(this.resource, ['id', 'fileName'])

@@ -78,7 +78,7 @@ export function AdminShell(props: {
               )
             )}
           </nav>
-          {props.children}
+          <div className="tx-staff">{props.children}</div>
         </>
       )}
     </Layout>

@@ -2,9 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
-import { formatBytes } from '~/components/transfer/file_format'
+import { describeAutoDeletion, formatBytes } from '~/components/transfer/file_format'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 import { Pager, type PageMeta } from '~/components/shared/pager'
+
+/** An upload as the list shows it, with when the hourly cleanup deletes it. */
+export type UploadRow = Data.Transfer.StaffUpload.Variants['forUploadsPage']
 
 /** What the list shows: the query string's search, sort, order and page, as the server read it. */
 export type UploadListing = {
@@ -32,7 +35,7 @@ type SortKey = keyof typeof SORTS
  */
 export function FileList(props: {
   listing: UploadListing
-  uploads: { data: Data.Transfer.StaffUpload[]; meta: PageMeta }
+  uploads: { data: UploadRow[]; meta: PageMeta }
 }) {
   const { listing, uploads: result } = props
   const [search, setSearch] = useState(listing.search)
@@ -67,7 +70,7 @@ export function FileList(props: {
     searchTimer.current = setTimeout(() => show({ search: text.trim(), page: 1 }), 300)
   }
 
-  async function remove(upload: Data.Transfer.StaffUpload) {
+  async function remove(upload: UploadRow) {
     const shares =
       upload.shareCount > 0
         ? ` Its ${upload.shareCount} share link${upload.shareCount === 1 ? '' : 's'} will stop working.`
@@ -160,18 +163,29 @@ export function FileList(props: {
                       )}
                       {upload.backupStatus !== 'not_configured' &&
                         ` · backup ${upload.backupStatus}`}
-                      {upload.expiresAt && ` · removed ${formatLocalTimestamp(upload.expiresAt)}`}
                     </div>
+                    {upload.deletesAt && (
+                      <div className="small tx-auto-delete">
+                        {describeAutoDeletion(upload.deletesAt)}
+                      </div>
+                    )}
+                    {upload.keptByShare && (
+                      <div className="small muted">
+                        Kept while a share without an end date offers it
+                      </div>
+                    )}
                     {upload.message && <div className="small">“{upload.message}”</div>}
                   </td>
-                  <td>{formatBytes(upload.size)}</td>
+                  <td className="tx-nowrap">{formatBytes(upload.size)}</td>
                   <td>
                     {upload.uploaderName ?? ''}
                     {upload.uploaderEmail && (
                       <div className="muted small">{upload.uploaderEmail}</div>
                     )}
                   </td>
-                  <td>{formatLocalTimestamp(upload.completedAt ?? upload.createdAt)}</td>
+                  <td className="tx-nowrap">
+                    {formatLocalTimestamp(upload.completedAt ?? upload.createdAt)}
+                  </td>
                   <td>{upload.shareCount}</td>
                   <td className="tx-row-actions">
                     {upload.status === 'complete' && (

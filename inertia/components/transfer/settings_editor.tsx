@@ -41,60 +41,139 @@ function fromDraft(setting: TransferSetting, draft: string | boolean): unknown {
   return draft
 }
 
+/** A draft differs from what is stored (a secret's empty draft means "keep it"). */
+function isChanged(setting: TransferSetting, draft: string | boolean) {
+  if (setting.secret) {
+    return draft !== ''
+  }
+  return (
+    JSON.stringify(fromDraft(setting, draft)) !==
+    JSON.stringify(fromDraft(setting, toDraft(setting)))
+  )
+}
+
+type Outcome = { kind: 'notice' | 'error'; text: string }
+
 /**
- * One setting: its description and an editor fit for its type. Admins save
- * each setting on its own; staff see the values only. Secret values never
- * reach the page: their field only says whether one is set.
+ * Every runtime setting in one form with one Save. Saving sends only the
+ * settings that changed, one PUT /api/settings/:key each (the spec's route);
+ * a refused value keeps what was typed and shows the server's reason beside
+ * its field, and what happened shows next to the button. Staff see the
+ * values only. Secret values never reach the page: their field only says
+ * whether one is set.
  */
-export function SettingsEditor(props: {
-  setting: TransferSetting
-  canEdit: boolean
-  onSaved: (setting: TransferSetting) => void
-}) {
-  const { setting } = props
-  const [draft, setDraft] = useState(() => toDraft(setting))
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
+export function SettingsForm(props: { settings: TransferSetting[]; canEdit: boolean }) {
+  const [stored, setStored] = useState(props.settings)
+  const [drafts, setDrafts] = useState(() =>
+    Object.fromEntries(props.settings.map((setting) => [setting.key, toDraft(setting)]))
+  )
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [busy, setBusy] = useState(false)
-  const id = `setting-${setting.key}`
-  const label = settingLabel(setting.key)
 
   async function save(event: FormEvent) {
     event.preventDefault()
-    setBusy(true)
-    setError(null)
-    setNotice(null)
-    try {
-      const saved = await api<TransferSetting>('PUT', `/api/settings/${setting.key}`, {
-        value: fromDraft(setting, draft),
-      })
-      setDraft(toDraft(saved))
-      setNotice('Saved.')
-      props.onSaved(saved)
-    } catch (failure) {
-      const errors = fieldErrors(failure)
-      setError(errors.value ?? errors.form ?? 'Could not save')
-    } finally {
-      setBusy(false)
+    const changed = stored.filter((setting) => isChanged(setting, drafts[setting.key]))
+    setOutcome(null)
+    if (changed.length === 0) {
+      setErrors({})
+      setOutcome({ kind: 'notice', text: 'Nothing has changed.' })
+      return
     }
+    setBusy(true)
+    const refused: Record<string, string> = {}
+    const saved: TransferSetting[] = []
+    for (const setting of changed) {
+      try {
+        saved.push(
+          await api<TransferSetting>('PUT', `/api/settings/${setting.key}`, {
+            value: fromDraft(setting, drafts[setting.key]),
+          })
+        )
+      } catch (failure) {
+        const reasons = fieldErrors(failure)
+        refused[setting.key] = reasons.value ?? reasons.form ?? 'Could not save'
+      }
+    }
+    setStored((current) =>
+      current.map((setting) => saved.find((fresh) => fresh.key === setting.key) ?? setting)
+    )
+    setDrafts((current) => ({
+      ...current,
+      ...Object.fromEntries(saved.map((fresh) => [fresh.key, toDraft(fresh)])),
+    }))
+    setErrors(refused)
+    setOutcome(describeOutcome(saved.length, Object.keys(refused).length))
+    setBusy(false)
   }
 
+  return (
+    <form onSubmit={save} aria-label="Settings">
+      {stored.map((setting) => (
+        <SettingField
+          key={setting.key}
+          setting={setting}
+          draft={drafts[setting.key]}
+          error={errors[setting.key] ?? null}
+          disabled={!props.canEdit}
+          onChange={(draft) => setDrafts((current) => ({ ...current, [setting.key]: draft }))}
+        />
+      ))}
+      {props.canEdit && (
+        <div className="tx-save-row">
+          <button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Save settings'}
+          </button>
+          {outcome && (
+            <p className={outcome.kind} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+              {outcome.text}
+            </p>
+          )}
+        </div>
+      )}
+    </form>
+  )
+}
+
+function describeOutcome(saved: number, refused: number): Outcome {
+  const settings = (count: number) => `${count} setting${count === 1 ? '' : 's'}`
+  if (refused === 0) {
+    return { kind: 'notice', text: `Saved ${settings(saved)}.` }
+  }
+  const savedPart = saved > 0 ? `Saved ${settings(saved)}; ` : ''
+  return {
+    kind: 'error',
+    text: `${savedPart}${settings(refused)} not saved: see the reason beside ${refused === 1 ? 'it' : 'each'}.`,
+  }
+}
+
+/** One setting: its description, an editor fit for its type, and why the server refused it. */
+function SettingField(props: {
+  setting: TransferSetting
+  draft: string | boolean
+  error: string | null
+  disabled: boolean
+  onChange: (draft: string | boolean) => void
+}) {
+  const { setting, draft, error } = props
+  const id = `setting-${setting.key}`
+  const label = settingLabel(setting.key)
   const common = {
     'id': id,
-    'disabled': !props.canEdit,
-    'aria-describedby': `${id}-description`,
+    'disabled': props.disabled,
+    'aria-describedby': error ? `${id}-error ${id}-description` : `${id}-description`,
     'aria-invalid': error ? true : undefined,
   }
 
   return (
-    <form className="tx-setting" onSubmit={save} aria-label={label}>
+    <div className="tx-setting">
       {typeof draft === 'boolean' ? (
         <label className="tx-check" htmlFor={id}>
           <input
             {...common}
             type="checkbox"
             checked={draft}
-            onChange={(event) => setDraft(event.target.checked)}
+            onChange={(event) => props.onChange(event.target.checked)}
           />
           {label}
         </label>
@@ -107,7 +186,7 @@ export function SettingsEditor(props: {
               rows={setting.input === 'email_list' ? 3 : 4}
               placeholder={setting.input === 'email_list' ? 'One address per line' : undefined}
               value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => props.onChange(event.target.value)}
             />
           ) : (
             <input
@@ -117,10 +196,15 @@ export function SettingsEditor(props: {
                 setting.secret ? (setting.isSet ? 'Set (type to replace)' : 'Not set') : undefined
               }
               value={draft}
-              onChange={(event) => setDraft(event.target.value)}
+              onChange={(event) => props.onChange(event.target.value)}
             />
           )}
         </>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="error small">
+          {error}
+        </p>
       )}
       <p id={`${id}-description`} className="muted small">
         {setting.description}
@@ -135,21 +219,6 @@ export function SettingsEditor(props: {
           </>
         )}
       </p>
-      {error && (
-        <p className="error small" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p className="notice small" role="status">
-          {notice}
-        </p>
-      )}
-      {props.canEdit && (
-        <button type="submit" className="tx-inline" disabled={busy}>
-          Save {label.toLowerCase()}
-        </button>
-      )}
-    </form>
+    </div>
   )
 }

@@ -24,6 +24,7 @@ function describe(error: unknown) {
 export function ShareForm(props: {
   share?: Data.Transfer.StaffShare
   uploads?: ShareableUpload[]
+  /** The file chosen when the form opens; none (a "Choose a file" prompt) when absent. */
   initialUploadId?: string
   onSaved: (share: Data.Transfer.StaffShare) => void
   onCancel?: () => void
@@ -31,9 +32,7 @@ export function ShareForm(props: {
   const editing = props.share
   const prefix = editing ? `share-${editing.id}` : 'new-share'
   const [uploadId, setUploadId] = useState(
-    props.uploads?.find((upload) => upload.id === props.initialUploadId)?.id ??
-      props.uploads?.[0]?.id ??
-      ''
+    props.uploads?.find((upload) => upload.id === props.initialUploadId)?.id ?? ''
   )
   const [password, setPassword] = useState(editing?.password ?? '')
   const [expiresInDays, setExpiresInDays] = useState('')
@@ -97,6 +96,9 @@ export function ShareForm(props: {
             value={uploadId}
             onChange={(event) => setUploadId(event.target.value)}
           >
+            <option value="" disabled>
+              Choose a file
+            </option>
             {(props.uploads ?? []).map((upload) => (
               <option key={upload.id} value={upload.id}>
                 {upload.fileName}

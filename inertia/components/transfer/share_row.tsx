@@ -4,6 +4,7 @@ import type { Data } from '~generated/data'
 import { formatBytes } from '~/components/transfer/file_format'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 import { ShareForm } from '~/components/transfer/share_form'
+import { CopyLinkField } from '~/components/transfer/copy_link_field'
 
 /** One share in the staff list: link to copy, password to reveal, edit, delete. */
 export function ShareRow(props: {
@@ -13,14 +14,7 @@ export function ShareRow(props: {
 }) {
   const { share } = props
   const [revealed, setRevealed] = useState(false)
-  const [copied, setCopied] = useState(false)
   const [editing, setEditing] = useState(false)
-
-  async function copy() {
-    await navigator.clipboard.writeText(share.url)
-    setCopied(true)
-    setTimeout(() => setCopied(false), 2000)
-  }
 
   return (
     <li className="tx-share-item" aria-label={`Share of ${share.fileName}`}>
@@ -33,18 +27,7 @@ export function ShareRow(props: {
         {formatBytes(share.size)}
         {share.createdBy && ` · shared by ${share.createdBy.displayName}`}
       </div>
-      <div className="tx-inline-field">
-        <input
-          className="tx-share-link"
-          readOnly
-          value={share.url}
-          aria-label={`Link to ${share.fileName}`}
-          onFocus={(event) => event.target.select()}
-        />
-        <button type="button" className="secondary" onClick={copy}>
-          {copied ? 'Copied' : 'Copy link'}
-        </button>
-      </div>
+      <CopyLinkField url={share.url} label={`Link to ${share.fileName}`} />
       <dl className="tx-share-facts tx-share-facts-row">
         <dt>Password</dt>
         <dd>

@@ -1,42 +1,66 @@
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { Layout } from '~/components/shared/layout'
 import type { Data } from '~generated/data'
 import { api, ApiError, errorMessage } from '~/components/shared/api'
 import { formatBytes } from '~/components/transfer/file_format'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 
+type Share = Data.Transfer.PublicShare.Variants['forPage']
+
 type Props = {
   siteName: string
-  share: Data.Transfer.PublicShare | null
+  share: Share | null
   unavailable: { status: 404 | 410; message: string } | null
 }
 
+/** A download URL the server handed this visit, and until when it works. */
+type Grant = { url: string; expiresAt: string }
+
+/* A URL this close to its end may die before the browser starts on it. */
+const GRANT_MARGIN_MS = 30_000
+
 /**
- * The recipient's page of a share link: what the file is, the password prompt
- * when there is one, and a download button. The button asks the API for a
+ * The recipient's page of a share link: who sent what, the password prompt
+ * when there is one, and one Download button. The button asks the API for a
  * short-lived download URL and hands it to the browser, which saves the file
- * (it comes as an attachment) and stays on this page.
+ * (it comes as an attachment) and stays on this page. One visit's download
+ * counts once: while a request is on its way nothing else is sent, and
+ * asking again reuses the URL already handed out while it is valid.
  */
 export default function SharePage({ siteName, share, unavailable }: Props) {
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [closed, setClosed] = useState<string | null>(unavailable?.message ?? null)
-  const [started, setStarted] = useState(false)
+  const [remaining, setRemaining] = useState(share?.downloadsRemaining ?? null)
+  const [grant, setGrant] = useState<Grant | null>(null)
+  // A ref, not state: Enter and a click can both arrive before React re-renders.
+  const inFlight = useRef(false)
 
   async function download(event: FormEvent) {
     event.preventDefault()
-    if (!share) {
+    if (!share || inFlight.current) {
       return
     }
+    if (grant && Date.parse(grant.expiresAt) - Date.now() > GRANT_MARGIN_MS) {
+      window.location.assign(grant.url)
+      return
+    }
+    inFlight.current = true
     setBusy(true)
     setError(null)
     try {
-      const { url } = await api<{ url: string }>('POST', `/api/share/${share.token}/download`, {
+      const granted = await api<Grant>('POST', `/api/share/${share.token}/download`, {
         password: share.hasPassword ? password : undefined,
       })
-      setStarted(true)
-      window.location.assign(url)
+      setGrant(granted)
+      window.location.assign(granted.url)
+      if (remaining !== null) {
+        const left = await downloadsLeft(share.token)
+        if (left !== undefined) {
+          setRemaining(left)
+        }
+      }
     } catch (failure) {
       if (failure instanceof ApiError && (failure.status === 410 || failure.status === 404)) {
         setClosed(failure.message)
@@ -44,6 +68,7 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
         setError(errorMessage(failure, 'The download could not start.'))
       }
     } finally {
+      inFlight.current = false
       setBusy(false)
     }
   }
@@ -51,7 +76,7 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
   if (!share || closed) {
     return (
       <Layout title={closed ?? 'Share'} brand={siteName}>
-        <section className="card">
+        <section className="card tx-share-card">
           <h1>{unavailable?.status === 404 ? 'Link not found' : 'Link no longer available'}</h1>
           <p role="alert">{closed ?? 'Share not found'}</p>
           <p className="muted">Ask the person who sent you this link for a new one.</p>
@@ -60,14 +85,21 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
     )
   }
 
+  const sender = share.senderName ? `${share.senderName} at ${siteName}` : siteName
+
   return (
     <Layout title={share.title ?? share.fileName} brand={siteName}>
-      <section className="card">
-        <h1>{share.title ?? 'A file for you'}</h1>
+      <section className="card tx-share-card" aria-labelledby="share-heading">
+        <p className="tx-share-sender">{sender} sent you a file</p>
+        <h1 id="share-heading">{share.title ?? share.fileName}</h1>
         {share.message && <p className="tx-share-message">{share.message}</p>}
         <dl className="tx-share-facts">
-          <dt>File</dt>
-          <dd className="tx-file-name">{share.fileName}</dd>
+          {share.title && (
+            <>
+              <dt>File</dt>
+              <dd className="tx-file-name">{share.fileName}</dd>
+            </>
+          )}
           <dt>Size</dt>
           <dd>{formatBytes(share.size)}</dd>
           {share.expiresAt && (
@@ -76,10 +108,10 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
               <dd>{formatLocalTimestamp(share.expiresAt)}</dd>
             </>
           )}
-          {share.downloadsRemaining !== null && (
+          {remaining !== null && (
             <>
               <dt>Downloads left</dt>
-              <dd>{share.downloadsRemaining}</dd>
+              <dd aria-live="polite">{remaining}</dd>
             </>
           )}
         </dl>
@@ -97,8 +129,8 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
               />
             </>
           )}
-          <button type="submit" disabled={busy}>
-            {busy ? 'Preparing…' : 'Download'}
+          <button type="submit" className="tx-download-button" disabled={busy}>
+            {busy ? 'Preparing…' : grant ? 'Download again' : 'Download'}
           </button>
         </form>
         {error && (
@@ -106,12 +138,26 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
             {error}
           </p>
         )}
-        {started && !error && (
+        {grant && !error && (
           <p className="notice" role="status">
             Your download is starting.
+            {remaining === 0 && ' That was the last download this link allows.'}
           </p>
         )}
       </section>
     </Layout>
   )
+}
+
+/**
+ * What the server now says is left: none once the share is used up (410),
+ * undefined when it could not be asked (the download itself has started).
+ */
+async function downloadsLeft(token: string) {
+  try {
+    const fresh = await api<Data.Transfer.PublicShare>('GET', `/api/share/${token}`)
+    return fresh.downloadsRemaining
+  } catch (failure) {
+    return failure instanceof ApiError && failure.status === 410 ? 0 : undefined
+  }
 }

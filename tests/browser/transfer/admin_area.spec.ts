@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
 
 /**
  * An admin in Chromium runs transfer's admin area against the real stack:
@@ -15,13 +16,8 @@ test.group('transfer admin area in the browser', (group) => {
     ;({ stack, seed } = await sharedBrowserStack())
   })
 
-  async function signIn(page: Page) {
-    await page.goto(`${stack.url('transfer')}/admin`)
-    await page.waitForURL(`${stack.url('sso')}/login`)
-    await page.getByLabel('Email').fill(seed.admin.email)
-    await page.getByLabel('Password').fill(seed.admin.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  function signIn(page: Page) {
+    return signInToTransferAdmin(page, { stack, seed })
   }
 
   function openSection(page: Page, name: string) {
@@ -62,7 +58,7 @@ test.group('transfer admin area in the browser', (group) => {
     await page.getByRole('cell', { name: 'crew@example.com' }).waitFor({ state: 'detached' })
   })
 
-  test('an admin saves settings one by one and sees why a value is refused', async ({
+  test('an admin saves the changed settings with one button and sees a refused value beside its field', async ({
     browserContext,
     assert,
   }) => {
@@ -70,20 +66,38 @@ test.group('transfer admin area in the browser', (group) => {
     await signIn(page)
     await openSection(page, 'Settings')
 
-    const siteName = page.getByRole('form', { name: 'Site name' })
-    await siteName.getByLabel('Site name').fill('Acme Transfer')
-    await siteName.getByRole('button', { name: 'Save site name' }).click()
-    await siteName.getByText('Saved.').waitFor()
+    const form = page.getByRole('form', { name: 'Settings' })
+    await form.getByRole('button', { name: 'Save settings' }).waitFor()
+    assert.equal(await form.getByRole('button').count(), 1, 'one Save for the whole form')
+    await form.getByLabel('Site name').fill('Acme Transfer')
+    const retention = form.getByLabel('Upload retention days')
+    await retention.fill('-1')
+    await form.getByRole('button', { name: 'Save settings' }).click()
 
-    const retention = page.getByRole('form', { name: 'Upload retention days' })
-    await retention.getByLabel('Upload retention days').fill('-1')
-    await retention.getByRole('button', { name: 'Save upload retention days' }).click()
-    await retention.getByRole('alert').waitFor()
+    await form
+      .getByRole('alert')
+      .filter({ hasText: 'Saved 1 setting; 1 setting not saved' })
+      .waitFor()
+    assert.equal(await retention.getAttribute('aria-invalid'), 'true')
+    const reason = await retention.evaluate((field) => {
+      // Browser-side: the message the field points to, as a screen reader reads it with the field.
+      const [first] = String((field as any).getAttribute('aria-describedby')).split(' ')
+      return (field as any).ownerDocument.getElementById(first)?.textContent ?? ''
+    })
+    assert.isAbove(reason.length, 0, 'the reason is tied to the field')
+    await form.getByText(reason).waitFor()
+    assert.equal(await retention.inputValue(), '-1', 'the refused value stays as typed')
+
+    await retention.fill('60')
+    await form.getByRole('button', { name: 'Save settings' }).click()
+    await form.getByRole('status').filter({ hasText: 'Saved 1 setting.' }).waitFor()
+    assert.isNull(await retention.getAttribute('aria-invalid'))
 
     await page.reload()
-    const reloaded = page.getByRole('form', { name: 'Site name' }).getByLabel('Site name')
-    await reloaded.waitFor()
-    assert.equal(await reloaded.inputValue(), 'Acme Transfer')
+    const reloaded = page.getByRole('form', { name: 'Settings' })
+    await reloaded.getByLabel('Site name').waitFor()
+    assert.equal(await reloaded.getByLabel('Site name').inputValue(), 'Acme Transfer')
+    assert.equal(await reloaded.getByLabel('Upload retention days').inputValue(), '60')
   })
 
   test('an admin edits a template with a live preview, saves, restores it and sends a test', async ({

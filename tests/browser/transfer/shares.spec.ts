@@ -3,15 +3,19 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
 import pg from 'pg'
+import type { Locator, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
 
 const FILE_NAME = 'Final grade v3.mov'
 
 /**
  * A staff member shares an uploaded file with a generated password; a
  * recipient in another browser opens the link, gets the password wrong, then
- * right, and receives the very bytes that were uploaded.
+ * right, and receives the very bytes that were uploaded. Around that: the
+ * uploads list at a laptop's width, the new-share form, and one visit's
+ * download counting once.
  */
 test.group('transfer shares in the browser', (group) => {
   let stack: LocalStack
@@ -23,30 +27,79 @@ test.group('transfer shares in the browser', (group) => {
     ;({ stack, seed, driveRoot } = await sharedBrowserStack())
   })
 
-  /** A finished upload, as the tus endpoint leaves it: bytes on the fs disk and a row. */
-  async function storeUpload() {
-    const storageKey = randomBytes(16).toString('hex')
-    await mkdir(join(driveRoot, 'public-uploads'), { recursive: true })
-    await writeFile(join(driveRoot, 'public-uploads', storageKey), content)
+  /** One query on transfer's database, as the app sees it. */
+  async function query(sql: string, values: unknown[] = []) {
     const client = new pg.Client({ connectionString: stack.options.databaseUrls.transfer })
     await client.connect()
     try {
-      await client.query(
-        `INSERT INTO public_uploads
-           (storage_key, disk, file_name, mime_type, size, received_bytes, status,
-            owner_key_hash, content_sha256, hash_status, completed_at)
-         VALUES ($1, 'fs', $2, 'video/quicktime', $3, $3, 'complete', $4, $5, 'done', now())`,
-        [
-          storageKey,
-          FILE_NAME,
-          content.length,
-          createHash('sha256').update('visitor').digest('hex'),
-          createHash('sha256').update(content).digest('hex'),
-        ]
-      )
+      const result = await client.query(sql, values)
+      return result.rows
     } finally {
       await client.end()
     }
+  }
+
+  /**
+   * A finished upload, as the tus endpoint leaves it: bytes on the fs disk and
+   * a row; `deleteInDays` sets when the hourly cleanup will remove it.
+   */
+  async function storeUpload(fileName = FILE_NAME, deleteInDays: number | null = null) {
+    const storageKey = randomBytes(16).toString('hex')
+    await mkdir(join(driveRoot, 'public-uploads'), { recursive: true })
+    await writeFile(join(driveRoot, 'public-uploads', storageKey), content)
+    await query(
+      `INSERT INTO public_uploads
+         (storage_key, disk, file_name, mime_type, size, received_bytes, status,
+          owner_key_hash, content_sha256, hash_status, completed_at, expires_at,
+          uploader_name, uploader_email)
+       VALUES ($1, 'fs', $2, 'video/quicktime', $3, $3, 'complete', $4, $5, 'done', now(),
+               now() + make_interval(days => $6::int), 'Dana Whitfield-Okonkwo',
+               'dana.whitfield-okonkwo@harbour-lighting.example')`,
+      [
+        storageKey,
+        fileName,
+        content.length,
+        createHash('sha256').update('visitor').digest('hex'),
+        createHash('sha256').update(content).digest('hex'),
+        deleteInDays,
+      ]
+    )
+  }
+
+  function signIn(page: Page) {
+    return signInToTransferAdmin(page, { stack, seed })
+  }
+
+  /** Creates a share of the file on the Shares page, as staff do; answers its link. */
+  async function createShare(
+    page: Page,
+    fileName: string,
+    fields: { password: string; limit: string; title?: string }
+  ) {
+    await page
+      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('link', { name: 'Shares' })
+      .click()
+    const form = page.getByRole('form', { name: 'New share' })
+    await form.getByLabel('File').selectOption({ label: fileName })
+    await form.getByLabel('Password').fill(fields.password)
+    await form.getByLabel('Download limit').fill(fields.limit)
+    if (fields.title) {
+      await form.getByLabel('Title').fill(fields.title)
+    }
+    await form.getByRole('button', { name: 'Create share' }).click()
+    await page.getByText(`Share created for ${fileName}.`).waitFor()
+    return page.getByLabel(`Link to the new share of ${fileName}`).inputValue()
+  }
+
+  /** How many text lines an element's content takes on screen. */
+  function linesOf(cell: Locator) {
+    return cell.evaluate((element) => {
+      // Browser-side code: one client rect per line box of the element's content.
+      const range = (element as any).ownerDocument.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect: any) => Math.round(rect.top))).size
+    })
   }
 
   test('a staff member shares with a generated password; a recipient downloads with it', async ({
@@ -115,5 +168,131 @@ test.group('transfer shares in the browser', (group) => {
 
     await staff.reload()
     await staff.getByLabel(`Downloads of ${FILE_NAME}`).getByText('1 of 3').waitFor()
+  })
+
+  test('at 1,440 px the uploads list shows every action, one-line sizes and dates, and when a file goes', async ({
+    browserContext,
+    assert,
+  }) => {
+    const fileName = 'Harbour night exteriors, camera B, all takes, colour graded v7.mov'
+    await storeUpload(fileName, 3)
+    const page = await browserContext.newPage()
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signIn(page)
+
+    const row = page.getByRole('row').filter({ hasText: fileName })
+    await row.getByText('Deleted automatically on').waitFor()
+    assert.include(await row.getByText('Deleted automatically on').textContent(), '(in 3 days)')
+    assert.notInclude(await row.textContent(), 'removed')
+
+    for (const name of ['Download', 'Share', `Delete ${fileName}`]) {
+      const action = row.getByRole(
+        name === 'Download' ? 'link' : name === 'Share' ? 'link' : 'button',
+        {
+          name,
+          exact: true,
+        }
+      )
+      const box = (await action.boundingBox())!
+      assert.isAtMost(box.x + box.width, 1440, `${name} ends inside the window`)
+      assert.isTrue(
+        await action.evaluate((element) => {
+          // Browser-side: the element's centre is not covered or cut off by a scrolling table.
+          const rect = (element as any).getBoundingClientRect()
+          const hit = (element as any).ownerDocument.elementFromPoint(
+            rect.left + rect.width / 2,
+            rect.top + rect.height / 2
+          )
+          return hit === element || (element as any).contains(hit)
+        }),
+        `${name} can be clicked where it is drawn`
+      )
+    }
+    const cells = row.getByRole('cell')
+    assert.equal(await linesOf(cells.nth(1)), 1, 'the size takes one line')
+    assert.equal(await linesOf(cells.nth(3)), 1, 'the date received takes one line')
+  })
+
+  test('after creating a share the form is empty again and the new link shows under it', async ({
+    browserContext,
+    assert,
+  }) => {
+    const fileName = 'Grade notes for reel 4.mov'
+    await storeUpload(fileName)
+    const page = await browserContext.newPage()
+    await signIn(page)
+    const link = await createShare(page, fileName, {
+      password: 'harbourlights',
+      limit: '2',
+      title: 'Reel 4 notes',
+    })
+    assert.match(link, /\/s\/[A-Za-z0-9_-]{43}$/)
+    const listed = page.getByRole('listitem', { name: `Share of ${fileName}` })
+    assert.equal(await listed.getByLabel(`Link to ${fileName}`).inputValue(), link)
+
+    const form = page.getByRole('form', { name: 'New share' })
+    assert.equal(await form.getByLabel('File').inputValue(), '', 'the file is to be chosen again')
+    assert.isTrue(await form.getByRole('button', { name: 'Create share' }).isDisabled())
+    assert.equal(await form.getByLabel('Password').inputValue(), '')
+    assert.equal(await form.getByLabel('Download limit').inputValue(), '')
+    assert.equal(await form.getByLabel('Title').inputValue(), '')
+    const rows = await query(
+      `SELECT count(*)::int AS shares FROM staff_shares s
+         JOIN public_uploads u ON u.id = s.upload_id WHERE u.file_name = $1`,
+      [fileName]
+    )
+    assert.equal(rows[0].shares, 1)
+  })
+
+  test('one visit counts one download, even with Enter then a click, and the page says what is left', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const fileName = 'Colour pass for the client.mov'
+    await storeUpload(fileName)
+    const staff = await browserContext.newPage()
+    await signIn(staff)
+    const link = await createShare(staff, fileName, { password: 'quietharbour', limit: '3' })
+
+    const [{ display_name: sender }] = await query(
+      'SELECT display_name FROM users WHERE email = $1',
+      [seed.admin.email]
+    )
+    const [setting] = await query(`SELECT value FROM settings WHERE key = 'site_name'`)
+    const siteName = setting ? String(setting.value) : 'Transfer'
+
+    const recipientContext = await browser.newContext({ acceptDownloads: true })
+    try {
+      const recipient = await recipientContext.newPage()
+      await recipient.goto(link)
+      await recipient.getByText(`${sender} at ${siteName} sent you a file`).waitFor()
+      const left = recipient.locator('dt:text-is("Downloads left") + dd')
+      assert.equal(await left.textContent(), '3')
+
+      await recipient.getByLabel('Password').fill('quietharbour')
+      const [first] = await Promise.all([
+        recipient.waitForEvent('download'),
+        recipient.getByLabel('Password').press('Enter'),
+      ])
+      const [second] = await Promise.all([
+        recipient.waitForEvent('download'),
+        recipient.getByRole('button', { name: /^Download/ }).click(),
+      ])
+      assert.equal(first.suggestedFilename(), fileName)
+      assert.equal(second.suggestedFilename(), fileName)
+      await recipient.locator('dt:text-is("Downloads left") + dd', { hasText: /^2$/ }).waitFor()
+    } finally {
+      await recipientContext.close()
+    }
+
+    const [counted] = await query(
+      `SELECT s.download_count,
+              (SELECT count(*)::int FROM download_logs l WHERE l.share_id = s.id) AS log_lines
+         FROM staff_shares s JOIN public_uploads u ON u.id = s.upload_id
+        WHERE u.file_name = $1`,
+      [fileName]
+    )
+    assert.deepEqual(counted, { download_count: 1, log_lines: 1 })
   })
 })

@@ -5,8 +5,9 @@ import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import type PublicUpload from '#models/transfer/public_upload'
 import { StaffShares } from '#services/transfer/staff_shares'
+import { TransferSettings } from '#services/transfer/transfer_settings'
 import { UploadStorage } from '#services/transfer/upload_storage'
-import { storedPath, storedUpload } from '#tests/helpers/stored_uploads'
+import { storedPath, storedUpload, transferPerson } from '#tests/helpers/stored_uploads'
 
 const ORIGIN = `http://${env.get('HOST')}:${env.get('PORT')}`
 /** 64 KB that compresses well: the compression middleware would gzip it if allowed to. */
@@ -214,6 +215,29 @@ test.group('the share page at /s/:token', (group) => {
     const html = await client.get(`/s/${share.token}`).header('accept', 'text/html')
     html.assertStatus(200)
     assert.include(html.text(), 'transfer/share')
+  })
+
+  test('names who sent it: the creator, or the company alone once they are gone', async ({
+    client,
+    assert,
+  }) => {
+    await new TransferSettings().set('site_name', 'Harbour Films')
+    const { user } = await transferPerson('staff', 'rita@example.com')
+    user.displayName = 'Rita Moreno'
+    await user.save()
+    const upload = await storedUpload('x')
+    const share = await new StaffShares().create(upload.id, {}, user.id, ORIGIN)
+
+    const page = await visit(client, share.token)
+    assert.equal(page.body().props.siteName, 'Harbour Films')
+    assert.equal(page.body().props.share.senderName, 'Rita Moreno')
+    // The JSON route keeps the spec's body: the sender is the page's alone.
+    const metadata = await client.get(`/api/share/${share.token}`)
+    assert.notProperty(metadata.body(), 'senderName')
+
+    await user.delete()
+    const orphan = await visit(client, share.token)
+    assert.isNull(orphan.body().props.share.senderName)
   })
 
   test('an unknown share is a 404 page, an expired one a 410 page', async ({ client, assert }) => {

@@ -9,6 +9,7 @@ import { DateTime } from 'luxon'
 import PublicUpload from '#models/transfer/public_upload'
 import { StaffShares, type ShareChanges } from '#services/transfer/staff_shares'
 import { S3UploadStorage, UploadStorage } from '#services/transfer/upload_storage'
+import { CookieAgent } from '#tests/helpers/cookie_agent'
 import { TestS3Server } from '#tests/helpers/s3_server'
 import { queuedMails, storedUpload, transferPerson } from '#tests/helpers/stored_uploads'
 
@@ -294,6 +295,114 @@ test.group('POST /api/share/:token/download', (group) => {
     assert.include(sent[0].text, '203.0.113.9')
     assert.include(sent[0].text, 'Chrome 120.0.0.0 on Windows 10')
     assert.include(sent[0].text, 'Downloads so far: 1')
+  })
+})
+
+/** A recipient's browser that has opened the share page, so it holds a session and its CSRF token. */
+async function visitOf(token: string) {
+  const visitor = new CookieAgent()
+  const page = await visitor.request('GET', `/s/${token}`)
+  await page.body?.cancel()
+  return visitor
+}
+
+test.group('POST /api/share/:token/download: one visit, one download', (group) => {
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  async function countsOf(shareId: string) {
+    const row = await db.from('staff_shares').where('id', shareId).firstOrFail()
+    const logs = await db.from('download_logs').where('share_id', shareId)
+    return { count: row.download_count as number, logLines: logs.length }
+  }
+
+  test('asking again within the URL lifetime is the same download; another visit counts', async ({
+    assert,
+  }) => {
+    const { share } = await shareOf('the bytes', { password: 'quietriver', maxDownloads: 2 })
+    const first = await visitOf(share.token)
+
+    const wrong = await first.json('POST', `/api/share/${share.token}/download`, {
+      password: 'nope',
+    })
+    assert.equal(wrong.status, 401)
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await first.json('POST', `/api/share/${share.token}/download`, {
+        password: 'quietriver',
+      })
+      assert.equal(answer.status, 200)
+      const file = await fetch(answer.body.url)
+      assert.equal(await file.text(), 'the bytes')
+    }
+    assert.deepEqual(await countsOf(share.id), { count: 1, logLines: 1 })
+    const metadata = await first.json('GET', `/api/share/${share.token}`)
+    assert.equal(metadata.body.downloadsRemaining, 1)
+
+    const second = await visitOf(share.token)
+    const secondAnswer = await second.json('POST', `/api/share/${share.token}/download`, {
+      password: 'quietriver',
+    })
+    assert.equal(secondAnswer.status, 200)
+    assert.deepEqual(await countsOf(share.id), { count: 2, logLines: 2 })
+
+    // Used up now, but the first visit's own download may still be fetched again.
+    const again = await first.json('POST', `/api/share/${share.token}/download`, {
+      password: 'quietriver',
+    })
+    assert.equal(again.status, 200)
+    const third = await visitOf(share.token)
+    const refused = await third.json('POST', `/api/share/${share.token}/download`, {
+      password: 'quietriver',
+    })
+    assert.equal(refused.status, 410)
+    assert.deepEqual(refused.body, { error: 'This share has reached its download limit' })
+    assert.deepEqual(await countsOf(share.id), { count: 2, logLines: 2 })
+  })
+
+  test('once the URL lifetime has passed, the same visit counts again', async ({ assert }) => {
+    const { share } = await shareOf('x')
+    const visitor = await visitOf(share.token)
+    const first = await visitor.json('POST', `/api/share/${share.token}/download`, {})
+    assert.equal(first.status, 200)
+    await db
+      .from('share_download_visits')
+      .where('share_id', share.id)
+      .update({ counted_at: DateTime.now().minus({ minutes: 16 }).toJSDate() })
+
+    const later = await visitor.json('POST', `/api/share/${share.token}/download`, {})
+    assert.equal(later.status, 200)
+    assert.deepEqual(await countsOf(share.id), { count: 2, logLines: 2 })
+  })
+})
+
+/*
+ * Outside a global transaction: requests that share one test transaction
+ * share one connection too, and could never wait on each other's row lock.
+ */
+test.group('POST /api/share/:token/download: one visit sending at once', (group) => {
+  let uploadId: string | null = null
+  group.each.teardown(async () => {
+    if (uploadId) {
+      await db.from('download_logs').where('upload_id', uploadId).delete()
+      await db.from('public_uploads').where('id', uploadId).delete()
+    }
+  })
+
+  test('three requests of one visit at once count and log one download', async ({ assert }) => {
+    const { upload, share } = await shareOf('x', { maxDownloads: 5 })
+    uploadId = upload.id
+    const visitor = await visitOf(share.token)
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () =>
+        visitor.json('POST', `/api/share/${share.token}/download`, {})
+      )
+    )
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      [200, 200, 200]
+    )
+    const row = await db.from('staff_shares').where('id', share.id).firstOrFail()
+    assert.equal(row.download_count, 1)
+    assert.lengthOf(await db.from('download_logs').where('share_id', share.id), 1)
   })
 })
 

@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
+import { DateTime } from 'luxon'
 import env from '#start/env'
 import { DownloadLogs } from '#services/transfer/download_logs'
 import { StaffShares } from '#services/transfer/staff_shares'
@@ -48,6 +49,61 @@ test.group('transfer staff pages render with their data', (group) => {
       ['alpha.mov']
     )
     assert.notProperty(searched.body().props, 'user', 'a partial reload sends only what it asks')
+  })
+
+  test('each upload on the page says when the cleanup deletes it: its expiry, or its last live share', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await transferPerson('staff')
+    const inDays = (days: number) => DateTime.now().plus({ days }).startOf('second')
+    async function uploadExpiring(fileName: string, days: number | null) {
+      const upload = await storedUpload('x', { fileName })
+      upload.expiresAt = days === null ? null : inDays(days)
+      await upload.save()
+      return upload
+    }
+    const alone = await uploadExpiring('alone.mov', 3)
+    const longerShare = await uploadExpiring('longer-share.mov', 1)
+    await new StaffShares().create(
+      longerShare.id,
+      { expiresAt: inDays(5).toJSDate() },
+      null,
+      ORIGIN
+    )
+    const openShare = await uploadExpiring('open-share.mov', 1)
+    await new StaffShares().create(openShare.id, { expiresInDays: 0 }, null, ORIGIN)
+    const endedShare = await uploadExpiring('ended-share.mov', 2)
+    await new StaffShares().create(
+      endedShare.id,
+      { expiresAt: inDays(-1).toJSDate() },
+      null,
+      ORIGIN
+    )
+    await uploadExpiring('kept.mov', null)
+
+    const page = await inertiaVisit(client, '/admin', { session })
+    const rows = Object.fromEntries(
+      page
+        .body()
+        .props.uploads.data.map(
+          (row: { fileName: string; deletesAt: string | null; keptByShare: boolean }) => [
+            row.fileName,
+            { deletesAt: row.deletesAt, keptByShare: row.keptByShare },
+          ]
+        )
+    )
+    assert.deepEqual(rows, {
+      'alone.mov': { deletesAt: alone.expiresAt!.toUTC().toISO(), keptByShare: false },
+      'longer-share.mov': { deletesAt: inDays(5).toUTC().toISO(), keptByShare: false },
+      'open-share.mov': { deletesAt: null, keptByShare: true },
+      'ended-share.mov': { deletesAt: endedShare.expiresAt!.toUTC().toISO(), keptByShare: false },
+      'kept.mov': { deletesAt: null, keptByShare: false },
+    })
+
+    // The JSON route keeps its body: the deletion time is the page's alone.
+    const api = await client.get('/api/public-uploads').withSession(session)
+    assert.notProperty(api.body().data[0], 'deletesAt')
   })
 
   test('the shares page has the shares and the files a share can be made for', async ({

@@ -1,14 +1,13 @@
-import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
-import { SettingsEditor } from '~/components/transfer/settings_editor'
+import { SettingsForm } from '~/components/transfer/settings_editor'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
   settings: Data.Transfer.Setting[]
 }
 
-/** The runtime settings: everyone signed in reads them, admins change them one by one. */
+/** The runtime settings: everyone signed in reads them, admins change them with one Save. */
 export default function SettingsPage({ user, settings }: Props) {
   const isAdmin = user?.role === 'admin'
 
@@ -17,14 +16,7 @@ export default function SettingsPage({ user, settings }: Props) {
       <section className="card">
         <h1>Settings</h1>
         {!isAdmin && <p className="muted">Only admins can change settings.</p>}
-        {settings.map((setting) => (
-          <SettingsEditor
-            key={setting.key}
-            setting={setting}
-            canEdit={isAdmin}
-            onSaved={() => router.reload({ only: ['settings'] })}
-          />
-        ))}
+        <SettingsForm settings={settings} canEdit={isAdmin} />
       </section>
     </AdminShell>
   )

@@ -1,13 +1,13 @@
 import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
-import { FileList, type UploadListing } from '~/components/transfer/file_list'
+import { FileList, type UploadListing, type UploadRow } from '~/components/transfer/file_list'
 import type { PageMeta } from '~/components/shared/pager'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
   listing: UploadListing
   /** null only while an auth code is being exchanged (no one is signed in yet). */
-  uploads: { data: Data.Transfer.StaffUpload[]; meta: PageMeta } | null
+  uploads: { data: UploadRow[]; meta: PageMeta } | null
 }
 
 export default function UploadsPage({ user, listing, uploads }: Props) {
