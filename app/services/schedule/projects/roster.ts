@@ -128,7 +128,11 @@ export class Roster {
     }))
   }
 
-  /** Books a person on the project, last in its order; statusId defaults to the default status. */
+  /**
+   * Books a person on the project, last in its order; statusId defaults to
+   * the default status, a crew member's crewRoleId to their directory role
+   * (the job they usually do), so a new booking does not start as "No role".
+   */
   async add(
     actor: AppUser,
     projectId: number,
@@ -146,6 +150,10 @@ export class Roster {
       }
       const statusId =
         fields.statusId === undefined ? await this.defaultStatusId(trx) : fields.statusId
+      const crewRoleId =
+        kind === 'crew' && fields.crewRoleId === undefined
+          ? await this.directoryRoleId(resourceId, trx)
+          : (fields.crewRoleId ?? null)
       const last = await trx.rawQuery(
         `SELECT coalesce(max(sort_order), 0) AS last FROM (
            SELECT sort_order FROM project_crew WHERE project_id = :projectId
@@ -158,7 +166,7 @@ export class Roster {
         status_id: statusId,
         notes: fields.notes ?? null,
         sort_order: Number(last.rows[0].last) + 1,
-        ...(kind === 'crew' ? { crew_role_id: fields.crewRoleId ?? null } : {}),
+        ...(kind === 'crew' ? { crew_role_id: crewRoleId } : {}),
       }
       const [inserted] = await this.insertOrConflict(trx, assignments, row)
       await this.activity.record(
@@ -501,6 +509,11 @@ export class Roster {
   protected async checkFields(fields: AssignmentFields, trx: TransactionClientContract) {
     await checkReference('statuses', 'statusId', fields.statusId, trx)
     await checkReference('crewRoles', 'crewRoleId', fields.crewRoleId, trx)
+  }
+
+  protected async directoryRoleId(crewId: number, trx: TransactionClientContract) {
+    const row = await trx.from('crews').where('id', crewId).select('crew_role_id').first()
+    return (row?.crew_role_id as number | null | undefined) ?? null
   }
 
   protected async defaultStatusId(trx: TransactionClientContract): Promise<number | null> {
