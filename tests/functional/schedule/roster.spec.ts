@@ -337,6 +337,37 @@ test.group('roster: update and remove', (group) => {
     })
   })
 
+  test('a role change is logged with the role names, never the field name', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const project = await createProject('2025-05-01', '2025-05-03', { name: 'Ad' })
+    const [gaffer, grip] = await db
+      .table('crew_roles')
+      .multiInsert([{ name: 'Gaffer' }, { name: 'Grip' }])
+      .returning('id')
+    const booking = await assignCrew(project, await createCrew({ name: 'Jane' }), {
+      crewRoleId: gaffer.id,
+    })
+    const response = await client
+      .patch(`/api/projects/${project.id}/crew/${booking.id}`)
+      .json({ crewRoleId: grip.id, statusId: await statusId('Confirmed') })
+      .withSession(session)
+      .withCsrfToken()
+    response.assertStatus(200)
+
+    const logs = await client
+      .get(`/api/activity-logs?projectId=${project.id}`)
+      .withSession(session)
+    const [latest] = logs.body().data
+    assert.equal(
+      latest.summary,
+      'Updated Jane on "Ad": status none → Confirmed, crew role Gaffer → Grip'
+    )
+    assert.notInclude(latest.summary, 'crewRoleId')
+  })
+
   test('crewId hands the booking with its day notes to someone else', async ({
     client,
     assert,

@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type AppUser from '#models/schedule/app_user'
 import type Project from '#models/schedule/project'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
+import { describeChanges } from '#services/schedule/activity/change_wording'
 import { ConflictFinder, type Conflict } from '#services/schedule/calendar/conflict_finder'
 import { formatDay, isWithin } from '#services/schedule/projects/project_days'
 import {
@@ -242,7 +243,7 @@ export class Roster {
       await this.updateOrConflict(trx, assignments, assignmentId, changes)
       const summary = handedTo
         ? `Handed ${before.name}'s booking on "${found.name}" to ${handedTo.name}`
-        : `Updated ${before.name} on "${found.name}": ${await this.describe(diff, trx)}`
+        : `Updated ${before.name} on "${found.name}": ${await describeChanges(diff, trx)}`
       await this.activity.record(
         actor,
         {
@@ -524,31 +525,6 @@ export class Roster {
       .select('id')
       .first()
     return row?.id ?? null
-  }
-
-  /** "status Pencilled → Confirmed, notes": a change in words, with status names. */
-  protected async describe(
-    diff: Record<string, { from: unknown; to: unknown }>,
-    trx: TransactionClientContract
-  ) {
-    const parts: string[] = []
-    for (const [field, { from, to }] of Object.entries(diff)) {
-      if (field === 'statusId') {
-        const names = await this.statusNames([from, to], trx)
-        parts.push(`status ${names.get(from) ?? 'none'} → ${names.get(to) ?? 'none'}`)
-      } else if (field === 'crewRoleId') {
-        parts.push('role')
-      } else {
-        parts.push(field)
-      }
-    }
-    return parts.join(', ')
-  }
-
-  protected async statusNames(ids: unknown[], trx: TransactionClientContract) {
-    const wanted = ids.filter((id): id is number => typeof id === 'number')
-    const rows = await trx.from('statuses').whereIn('id', wanted).select('id', 'name')
-    return new Map<unknown, string>(rows.map((row) => [row.id, row.name]))
   }
 
   protected async insertOrConflict(
