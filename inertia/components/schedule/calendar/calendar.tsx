@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react'
 import { router } from '@inertiajs/react'
+import { today } from '~/components/shared/dates'
 import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
 import { CalendarToolbar } from './calendar_toolbar'
-import type { CalendarPlace } from './calendar_url'
+import type { CalendarPlace, ShownPlace } from './calendar_url'
 import type { CalendarProject, Conflict, PeopleData } from './calendar_types'
 import { PeopleCalendar } from './people_calendar'
 import { PeopleYear } from './people_year'
@@ -18,7 +19,7 @@ import { RANGE_PROPS } from './use_range_data'
  * rest).
  */
 export type CalendarData = {
-  place: CalendarPlace & { from: string; to: string }
+  place: ShownPlace
   people?: PeopleData
   projects?: CalendarProject[]
   conflicts?: Conflict[]
@@ -39,7 +40,14 @@ export function Calendar(
 
   const go = useCallback(
     (change: Partial<CalendarPlace>) => {
-      const next = { view: place.view, mode: place.mode, date: place.date, ...change }
+      const next: Partial<CalendarPlace> = {
+        view: place.view,
+        mode: place.mode,
+        date: place.date,
+        ...change,
+      }
+      // Today needs no date in the address: that is where the people month starts at this week.
+      if (next.date === today()) delete next.date
       router.get('/calendar', next, {
         only: RANGE_PROPS,
         preserveState: true,
