@@ -8,6 +8,7 @@ import {
   createClient,
   createCrew,
   createProject,
+  trash,
 } from '#tests/helpers/schedule_records'
 
 test.group('calendar and conflicts pages', (group) => {
@@ -148,6 +149,62 @@ test.group('calendar and conflicts pages', (group) => {
       from: month.startOf('month').startOf('week').toISODate(),
       startsThisWeek: false,
     })
+  })
+
+  test("a project bar carries its client's name and crew count; the API's shape stays", async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const acme = await createClient({ name: 'Acme Films' })
+    const shoot = await createProject('2025-05-05', '2025-05-07', {
+      name: 'Shoot',
+      clientId: acme.id,
+    })
+    await createProject('2025-05-06', '2025-05-06', { name: 'Recce' })
+    await assignCrew(shoot, await createCrew({ name: 'Zoe' }))
+    await assignCrew(shoot, await createCrew({ name: 'Yan' }))
+    const gone = await createCrew({ name: 'Gone' })
+    await assignCrew(shoot, gone)
+    await trash(gone)
+
+    const page = await inertiaVisit(client, '/calendar?view=month&mode=projects&date=2025-05-14', {
+      session,
+    })
+    assert.deepEqual(
+      page
+        .body()
+        .props.projects.map((bar: { name: string; clientName: string; crewCount: number }) => [
+          bar.name,
+          bar.clientName,
+          bar.crewCount,
+        ]),
+      [
+        ['Shoot', 'Acme Films', 2],
+        ['Recce', null, 0],
+      ]
+    )
+    const api = await client
+      .get('/api/calendar/people?from=2025-05-01&to=2025-05-31')
+      .withSession(session)
+    assert.notProperty(api.body().projects[0], 'clientName')
+    assert.notProperty(api.body().projects[0], 'crewCount')
+  })
+
+  test('the calendar knows a first start: no projects, no people', async ({ client, assert }) => {
+    const { session } = await schedulePerson('staff')
+    const setup = async () => {
+      const page = await inertiaVisit(client, '/calendar?view=month&mode=projects', { session })
+      return page.body().props.setup
+    }
+    assert.deepEqual(await setup(), { hasProjects: false, hasPeople: false })
+    await createCrew({ name: 'Zoe' })
+    assert.deepEqual(await setup(), { hasProjects: false, hasPeople: true })
+    const project = await createProject('2025-05-05', '2025-05-07')
+    assert.deepEqual(await setup(), { hasProjects: true, hasPeople: true })
+    // A project in the trash is not planned work.
+    await trash(project)
+    assert.deepEqual(await setup(), { hasProjects: false, hasPeople: true })
   })
 
   test('the calendar carries the clients a new project can be for, in any mode', async ({

@@ -230,10 +230,12 @@ test.group('roster: list and add', (group) => {
 
     const roster = await client.get(`/api/projects/${project.id}/roster`).withSession(session)
     assert.deepEqual(
-      roster.body().map((entry: { name: string; crewRoleId: number | null }) => [
-        entry.name,
-        entry.crewRoleId,
-      ]),
+      roster
+        .body()
+        .map((entry: { name: string; crewRoleId: number | null }) => [
+          entry.name,
+          entry.crewRoleId,
+        ]),
       [
         ['Ravi', gaffer.id],
         ['Sam', grip.id],
@@ -357,9 +359,7 @@ test.group('roster: update and remove', (group) => {
       .withCsrfToken()
     response.assertStatus(200)
 
-    const logs = await client
-      .get(`/api/activity-logs?projectId=${project.id}`)
-      .withSession(session)
+    const logs = await client.get(`/api/activity-logs?projectId=${project.id}`).withSession(session)
     const [latest] = logs.body().data
     assert.equal(
       latest.summary,

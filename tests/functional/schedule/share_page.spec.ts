@@ -96,7 +96,10 @@ test.group('schedule /share/:token page', (group) => {
       name: 'Harbour Lights',
       projectStatusId: tentative.id,
     })
-    const statuses = async (name: string) => (await Status.findByOrFail('name', name)).id
+    const statuses = async (name: string) => {
+      const status = await Status.findByOrFail('name', name)
+      return status.id
+    }
     const [held, pencilled, asked, declined, none] = await Promise.all(
       ['Held Hana', 'Pencil Pat', 'Asked Ari', 'Declined Dee', 'No Status Noa'].map((name) =>
         createCrew({ name })
@@ -128,10 +131,12 @@ test.group('schedule /share/:token page', (group) => {
     // The JSON API keeps its documented body: everyone on the roster, with statuses.
     const api = await client.get(`/api/share/${projectLink.token}`)
     assert.deepEqual(
-      api.body().project.roster.map((entry: { name: string; status: string | null }) => [
-        entry.name,
-        entry.status,
-      ]),
+      api
+        .body()
+        .project.roster.map((entry: { name: string; status: string | null }) => [
+          entry.name,
+          entry.status,
+        ]),
       [
         ['Held Hana', 'Confirmed'],
         ['Pencil Pat', 'Pencilled'],
@@ -143,8 +148,8 @@ test.group('schedule /share/:token page', (group) => {
     assert.equal(api.body().project.status, 'Tentative')
     assert.notProperty(api.body().project.roster[0], 'booked')
 
-    const person = (await inertiaVisit(client, `/share/${personLink.token}`)).body().props.share
-      .person
+    const personPage = await inertiaVisit(client, `/share/${personLink.token}`)
+    const person = personPage.body().props.share.person
     assert.deepEqual(
       person.bookings.map((booking: { startDate: string }) => booking.startDate),
       ['2030-05-01']

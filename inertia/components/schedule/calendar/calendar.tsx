@@ -4,8 +4,9 @@ import { today } from '~/components/shared/dates'
 import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
 import { CalendarToolbar } from './calendar_toolbar'
+import { FirstStart, type CalendarSetup } from './first_start'
 import type { CalendarPlace, ShownPlace } from './calendar_url'
-import type { CalendarProject, Conflict, PeopleData } from './calendar_types'
+import type { CalendarBar, Conflict, PeopleData } from './calendar_types'
 import { PeopleCalendar } from './people_calendar'
 import { PeopleYear } from './people_year'
 import { ProjectsCalendar } from './projects_calendar'
@@ -20,8 +21,9 @@ import { RANGE_PROPS } from './use_range_data'
  */
 export type CalendarData = {
   place: ShownPlace
+  setup?: CalendarSetup
   people?: PeopleData
-  projects?: CalendarProject[]
+  projects?: CalendarBar[]
   conflicts?: Conflict[]
 }
 
@@ -100,6 +102,8 @@ export function Calendar(
     }
     return (
       <ProjectsCalendar
+        setup={props.setup}
+        lookups={props.lookups}
         view={place.view}
         anchor={place.date}
         range={range}
@@ -112,9 +116,18 @@ export function Calendar(
     )
   }
 
+  // The projects weeks draw the first steps themselves, next to their new-project dialog.
+  const weeks = place.mode === 'projects' && place.view !== 'year' && place.view !== 'day'
   return (
     <div className="cal">
       <CalendarToolbar place={place} go={go} />
+      {!weeks && props.setup && !props.setup.hasProjects && (
+        <FirstStart
+          setup={props.setup}
+          lookups={props.lookups}
+          onNewProject={() => go({ mode: 'projects', view: 'month' })}
+        />
+      )}
       {body()}
     </div>
   )
