@@ -8,7 +8,8 @@ type Record = { id: number; name: string }
 /**
  * The conflicts page in Chromium against the real stack: a double booking
  * listed under its day with both projects, resolved with a note, shown
- * again with "Show resolved", and reopened.
+ * again with "Show resolved", and reopened; a clash over several days listed
+ * once with its days.
  */
 test.group('schedule conflicts page in the browser', (group) => {
   let stack: LocalStack
@@ -58,5 +59,59 @@ test.group('schedule conflicts page in the browser', (group) => {
     await day.getByRole('button', { name: 'Reopen' }).click()
     await page.getByText('1 open conflict between').waitFor()
     await day.getByRole('button', { name: 'Mark resolved' }).waitFor()
+  })
+  test('a clash over several days is listed once with its days, resolved and reopened in one go', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Rio Grip' })
+    for (const [name, startDate, endDate] of [
+      ['Quay build', '2032-03-01', '2032-03-05'],
+      ['Quay strike', '2032-03-03', '2032-03-09'],
+    ]) {
+      const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
+        name,
+        startDate,
+        endDate,
+      })
+      await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    }
+
+    await page.goto(`${stack.url('schedule')}/conflicts?from=2032-03-01&to=2032-03-31`)
+    // Three days of the same clash: one entry, not three.
+    await page.getByText('1 open conflict between').waitFor()
+    const clash = page.getByRole('region', { name: 'Wed 3 Mar 2032 – Fri 5 Mar 2032' })
+    await clash.getByText('3 days').waitFor()
+    assert.equal(await page.getByRole('link', { name: 'Rio Grip' }).count(), 1)
+    await clash.getByRole('link', { name: 'Quay build' }).waitFor()
+    await clash.getByRole('link', { name: 'Quay strike' }).waitFor()
+
+    await clash.getByRole('button', { name: 'Mark resolved' }).click()
+    await clash.getByLabel('Why it is fine (optional)').fill('Half days on each')
+    await clash.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByText('All conflicts in this period are resolved.').waitFor()
+    // The API still keeps a resolution per day.
+    const resolutions = await callFromPage<{ date: string }[]>(
+      page,
+      'GET',
+      '/api/conflict-resolutions?from=2032-03-01&to=2032-03-31'
+    )
+    assert.deepEqual(resolutions.map((resolution) => resolution.date).sort(), [
+      '2032-03-03',
+      '2032-03-04',
+      '2032-03-05',
+    ])
+
+    await page.getByLabel('Show resolved (1)').check()
+    await clash.getByText('Half days on each', { exact: false }).waitFor()
+    await clash.getByRole('button', { name: 'Reopen' }).click()
+    await page.getByText('1 open conflict between').waitFor()
+    const reopened = await callFromPage<unknown[]>(
+      page,
+      'GET',
+      '/api/conflict-resolutions?from=2032-03-01&to=2032-03-31'
+    )
+    assert.lengthOf(reopened, 0)
   })
 })
