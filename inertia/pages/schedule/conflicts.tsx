@@ -43,7 +43,7 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
   const shown = groups.filter((group) => showResolved || !group.resolved)
   // Clashes over the same days share a heading.
   const byDays = useMemo(() => {
-    const sections = new Map<string, ConflictGroup[]>()
+    const sections = new Map<string, ConflictGroup<Conflict>[]>()
     for (const group of shown) {
       const key = `${group.from}:${group.to}`
       sections.set(key, [...(sections.get(key) ?? []), group])

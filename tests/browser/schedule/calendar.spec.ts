@@ -391,8 +391,16 @@ test.group('schedule calendar in the browser', (group) => {
     assert.include(title, '2 crew')
     assert.include((await bar.getAttribute('aria-label')) ?? '', `for ${client.name}, Confirmed`)
     // The status colour is the stripe at the bar's start; the fill stays the project's colour.
+    // The browser's element; the server's TypeScript program has no DOM library.
     const colours = await bar.evaluate((element) => {
-      const style = getComputedStyle(element)
+      const shown = element as unknown as {
+        ownerDocument: {
+          defaultView: {
+            getComputedStyle(of: unknown): { borderLeftColor: string; backgroundColor: string }
+          }
+        }
+      }
+      const style = shown.ownerDocument.defaultView.getComputedStyle(element)
       return { stripe: style.borderLeftColor, fill: style.backgroundColor }
     })
     const rgb = (hex: string) =>
@@ -416,11 +424,15 @@ test.group('schedule calendar in the browser', (group) => {
     await chip.waitFor()
     /** Whether an element shows all its text: nothing clipped across or down. */
     const whole = (locator: typeof chip) =>
-      locator.evaluate(
-        (element) =>
-          element.scrollWidth <= element.clientWidth + 1 &&
-          element.scrollHeight <= element.clientHeight + 1
-      )
+      locator.evaluate((element) => {
+        const box = element as unknown as {
+          scrollWidth: number
+          clientWidth: number
+          scrollHeight: number
+          clientHeight: number
+        }
+        return box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1
+      })
     const name = chip.locator('.cal-chip-name')
     assert.equal(await name.innerText(), 'Harbour Lights')
     assert.isTrue(await whole(name))

@@ -1,6 +1,15 @@
 import { test } from '@japa/runner'
 import { groupConflicts } from '../../../inertia/components/schedule/calendar/conflict_groups.js'
-import type { Conflict } from '../../../inertia/components/schedule/calendar/calendar_types.js'
+
+type Conflict = {
+  kind: 'crew' | 'vendor'
+  resourceId: number
+  resourceName: string
+  date: string
+  projectIds: number[]
+  projects: { id: number; name: string; color: string }[]
+  resolution: { id: number } | null
+}
 
 const FOREST = { id: 1, name: 'Forest ad', color: '#16a34a', assignmentId: 11, statusId: null }
 const MUSEUM = { id: 2, name: 'Museum tour', color: '#2563eb', assignmentId: 12, statusId: null }
@@ -69,7 +78,7 @@ test.group('conflict groups', () => {
         group.resourceName,
         group.from,
         group.to,
-        group.projects.map((p) => p.id),
+        group.projects.map((project) => project.id),
         group.resolved,
       ]),
       [

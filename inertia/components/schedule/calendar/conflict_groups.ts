@@ -1,12 +1,22 @@
 import { addDays, format, parseISO } from 'date-fns'
-import type { Conflict } from './calendar_types'
+
+/** What grouping reads of a day's conflict (calendar_types' Conflict). */
+type DayConflict = {
+  kind: 'crew' | 'vendor'
+  resourceId: number
+  resourceName: string
+  date: string
+  projectIds: number[]
+  projects: { id: number; name: string; color: string }[]
+  resolution: unknown
+}
 
 /**
  * One clash as a person sees it: someone double-booked on the same projects
  * over consecutive days, all open or all resolved. The API keeps a conflict
  * per day (and a resolution per day); a page lists the clash once.
  */
-export type ConflictGroup = {
+export type ConflictGroup<Conflict extends DayConflict = DayConflict> = {
   key: string
   kind: Conflict['kind']
   resourceId: number
@@ -23,7 +33,7 @@ function nextDay(date: string) {
   return format(addDays(parseISO(date), 1), 'yyyy-MM-dd')
 }
 
-function sameClash(a: Conflict, b: Conflict) {
+function sameClash(a: DayConflict, b: DayConflict) {
   return (
     a.kind === b.kind &&
     a.resourceId === b.resourceId &&
@@ -37,7 +47,9 @@ function sameClash(a: Conflict, b: Conflict) {
  * day that breaks the run (a day off, a third project, a different
  * resolution) starts a new group.
  */
-export function groupConflicts(conflicts: Conflict[]): ConflictGroup[] {
+export function groupConflicts<Conflict extends DayConflict>(
+  conflicts: Conflict[]
+): ConflictGroup<Conflict>[] {
   const ordered = [...conflicts].sort(
     (a, b) =>
       a.kind.localeCompare(b.kind) ||
@@ -45,8 +57,8 @@ export function groupConflicts(conflicts: Conflict[]): ConflictGroup[] {
       a.projectIds.join(',').localeCompare(b.projectIds.join(',')) ||
       a.date.localeCompare(b.date)
   )
-  const groups: ConflictGroup[] = []
-  let current: ConflictGroup | null = null
+  const groups: ConflictGroup<Conflict>[] = []
+  let current: ConflictGroup<Conflict> | null = null
   for (const conflict of ordered) {
     const last = current?.days[current.days.length - 1]
     if (current && last && sameClash(last, conflict) && nextDay(last.date) === conflict.date) {
