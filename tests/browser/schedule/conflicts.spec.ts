@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
@@ -19,15 +20,10 @@ test.group('schedule conflicts page in the browser', (group) => {
     ;({ stack, seed } = await sharedBrowserStack())
   })
 
-  test('a double booking is listed, resolved with a note and reopened', async ({
-    browserContext,
-  }) => {
-    const page = await signInToSchedule(browserContext, stack, seed)
-    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Sky Boom' })
-    for (const [name, startDate, endDate] of [
-      ['Forest ad', '2031-10-06', '2031-10-08'],
-      ['Museum tour', '2031-10-08', '2031-10-09'],
-    ]) {
+  /** A new crew member booked on new projects (name, first day, last day). */
+  async function bookOnProjects(page: Page, crewName: string, projects: string[][]) {
+    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: crewName })
+    for (const [name, startDate, endDate] of projects) {
       const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
         name,
         startDate,
@@ -35,6 +31,16 @@ test.group('schedule conflicts page in the browser', (group) => {
       })
       await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
     }
+  }
+
+  test('a double booking is listed, resolved with a note and reopened', async ({
+    browserContext,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    await bookOnProjects(page, 'Sky Boom', [
+      ['Forest ad', '2031-10-06', '2031-10-08'],
+      ['Museum tour', '2031-10-08', '2031-10-09'],
+    ])
 
     await page.getByRole('link', { name: 'Conflicts' }).click()
     await page.getByRole('heading', { name: 'Conflicts', level: 1 }).waitFor()
@@ -60,23 +66,16 @@ test.group('schedule conflicts page in the browser', (group) => {
     await page.getByText('1 open conflict between').waitFor()
     await day.getByRole('button', { name: 'Mark resolved' }).waitFor()
   })
+
   test('a clash over several days is listed once with its days, resolved and reopened in one go', async ({
     browserContext,
     assert,
   }) => {
     const page = await signInToSchedule(browserContext, stack, seed)
-    const crew = await callFromPage<Record>(page, 'POST', '/api/crew', { name: 'Rio Grip' })
-    for (const [name, startDate, endDate] of [
+    await bookOnProjects(page, 'Rio Grip', [
       ['Quay build', '2032-03-01', '2032-03-05'],
       ['Quay strike', '2032-03-03', '2032-03-09'],
-    ]) {
-      const project = await callFromPage<Record>(page, 'POST', '/api/projects', {
-        name,
-        startDate,
-        endDate,
-      })
-      await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
-    }
+    ])
 
     await page.goto(`${stack.url('schedule')}/conflicts?from=2032-03-01&to=2032-03-31`)
     // Three days of the same clash: one entry, not three.

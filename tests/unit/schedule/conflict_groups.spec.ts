@@ -1,15 +1,10 @@
 import { test } from '@japa/runner'
-import { groupConflicts } from '../../../inertia/components/schedule/calendar/conflict_groups.js'
+import {
+  groupConflicts,
+  type DayConflict,
+} from '../../../inertia/components/schedule/calendar/conflict_groups.js'
 
-type Conflict = {
-  kind: 'crew' | 'vendor'
-  resourceId: number
-  resourceName: string
-  date: string
-  projectIds: number[]
-  projects: { id: number; name: string; color: string }[]
-  resolution: { id: number } | null
-}
+type Conflict = DayConflict & { resolution: { id: number } | null }
 
 const FOREST = { id: 1, name: 'Forest ad', color: '#16a34a', assignmentId: 11, statusId: null }
 const MUSEUM = { id: 2, name: 'Museum tour', color: '#2563eb', assignmentId: 12, statusId: null }

@@ -1,7 +1,7 @@
 import { addDays, format, parseISO } from 'date-fns'
 
 /** What grouping reads of a day's conflict (calendar_types' Conflict). */
-type DayConflict = {
+export type DayConflict = {
   kind: 'crew' | 'vendor'
   resourceId: number
   resourceName: string
