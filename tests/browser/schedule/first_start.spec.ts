@@ -38,6 +38,18 @@ test.group('schedule calendar on a first start', (group) => {
       '/directory?tab=crew'
     )
 
+    // In the directory, an empty list says where its choices come from.
+    await intro.getByRole('link', { name: 'directory' }).click()
+    await page.getByRole('button', { name: 'New crew member' }).click()
+    const form = page.getByRole('form', { name: 'New crew member' })
+    const role = form.getByLabel('Role')
+    await role.waitFor()
+    const hint = await role.getAttribute('aria-describedby')
+    assert.equal(
+      await page.locator(`[id="${hint}"]`).innerText(),
+      'None to choose yet: add them in Lists.'
+    )
+
     // The same steps in the people mode, whose button leads to the projects month.
     await page.goto(`${stack.url('schedule')}/calendar?view=month&mode=people`)
     await intro.getByRole('button', { name: 'Create a project' }).click()
