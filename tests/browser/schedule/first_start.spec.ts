@@ -7,7 +7,8 @@ import { signInToSchedule } from '#tests/helpers/schedule_browser'
  * The calendar on a first start, in Chromium against a stack of its own
  * (the shared one holds other tests' projects, and this needs none): it
  * says what it is for and offers the first steps, Lists before the
- * directory, and goes once the first project exists.
+ * directory, and goes once the first project exists; the people month
+ * opened without a date starts at this week.
  */
 test.group('schedule calendar on a first start', (group) => {
   let stack: LocalStack
@@ -52,6 +53,18 @@ test.group('schedule calendar on a first start', (group) => {
 
     // The same steps in the people mode, whose button leads to the projects month.
     await page.goto(`${stack.url('schedule')}/calendar?view=month&mode=people`)
+    // Without a date the people month starts at this week: today is in its first seven days.
+    assert.match(await page.getByRole('heading', { level: 1 }).innerText(), / – /)
+    const days = page.getByTestId('people-grid').locator('.cal-people-date')
+    await days.first().waitFor()
+    const todayAt = await days.evaluateAll((cells) =>
+      cells.findIndex((cell) =>
+        (cell as unknown as { className: string }).className.includes('today')
+      )
+    )
+    assert.isAtLeast(todayAt, 0)
+    assert.isBelow(todayAt, 7)
+    assert.equal(await days.count(), 35)
     await intro.getByRole('button', { name: 'Create a project' }).click()
     await page.waitForURL((url) => url.searchParams.get('mode') === 'projects')
 
