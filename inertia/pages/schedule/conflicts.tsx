@@ -1,8 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link, router } from '@inertiajs/react'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
-import { formatDay, formatRange } from '~/components/shared/dates'
-import { ConflictResolution, conflictKey } from '~/components/schedule/calendar/conflict_resolution'
+import { dayCount, formatRange } from '~/components/shared/dates'
+import { ConflictResolution } from '~/components/schedule/calendar/conflict_resolution'
+import { groupConflicts, type ConflictGroup } from '~/components/schedule/calendar/conflict_groups'
 import type { Conflict } from '~/components/schedule/calendar/calendar_types'
 import { Swatch } from '~/components/schedule/status_badge'
 
@@ -25,8 +26,10 @@ export default function ConflictsPage({
 }
 
 /**
- * Everyone booked on two projects on the same day, by date. A double
- * booking that is fine (a half day each) is marked resolved, with a note.
+ * Everyone booked on two projects on the same day, each clash once: a
+ * person on the same projects over consecutive days is one entry with its
+ * days, by first day. A double booking that is fine (a half day each) is
+ * marked resolved, with a note, for all its days at once.
  * The period is in the address (?from, ?to); another period is a partial
  * reload of the conflicts.
  */
@@ -36,19 +39,19 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
 
-  const shown = useMemo(
-    () => conflicts.filter((conflict) => showResolved || !conflict.resolution),
-    [conflicts, showResolved]
-  )
-  const byDate = useMemo(() => {
-    const groups = new Map<string, Conflict[]>()
-    for (const conflict of shown) {
-      groups.set(conflict.date, [...(groups.get(conflict.date) ?? []), conflict])
+  const groups = useMemo(() => groupConflicts(conflicts), [conflicts])
+  const shown = groups.filter((group) => showResolved || !group.resolved)
+  // Clashes over the same days share a heading.
+  const byDays = useMemo(() => {
+    const sections = new Map<string, ConflictGroup<Conflict>[]>()
+    for (const group of shown) {
+      const key = `${group.from}:${group.to}`
+      sections.set(key, [...(sections.get(key) ?? []), group])
     }
-    return [...groups.entries()]
+    return [...sections.values()]
   }, [shown])
-  const resolvedCount = conflicts.filter((conflict) => conflict.resolution).length
-  const openCount = conflicts.length - resolvedCount
+  const resolvedCount = groups.filter((group) => group.resolved).length
+  const openCount = groups.length - resolvedCount
 
   function applyRange(event: FormEvent) {
     event.preventDefault()
@@ -123,42 +126,53 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
       {shown.length === 0 && openCount === 0 && resolvedCount > 0 && !showResolved && (
         <p className="sc-empty">All conflicts in this period are resolved.</p>
       )}
-      {byDate.map(([date, group]) => (
-        <section key={date} className="sc-conflict-day" aria-label={formatDay(date)}>
-          <h2>{formatDay(date)}</h2>
-          <ul className="sc-conflict-list">
-            {group.map((conflict) => (
-              <li
-                key={conflictKey(conflict)}
-                className={conflict.resolution ? 'sc-conflict sc-conflict-resolved' : 'sc-conflict'}
-              >
-                <div className="sc-conflict-person">
-                  <span className={`sc-kind sc-kind-${conflict.kind}`}>
-                    {conflict.kind === 'crew' ? 'Crew' : 'Vendor'}
-                  </span>
-                  <Link
-                    href={`/directory?tab=${conflict.kind === 'crew' ? 'crew' : 'vendors'}&id=${conflict.resourceId}`}
-                  >
-                    {conflict.resourceName}
-                  </Link>
-                </div>
-                <ul className="sc-conflict-projects" aria-label="Projects">
-                  {conflict.projects.map((project) => (
-                    <li key={project.id}>
-                      <Swatch color={project.color} />
-                      <Link href={`/projects/${project.id}`}>{project.name}</Link>
-                    </li>
-                  ))}
-                </ul>
-                <ConflictResolution
-                  conflict={conflict}
-                  onChanged={() => router.reload({ only: ['conflicts'] })}
-                />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
+      {byDays.map((section) => {
+        const { from, to } = section[0]
+        const days = dayCount(from, to)
+        return (
+          <section
+            key={`${from}:${to}`}
+            className="sc-conflict-day"
+            aria-label={formatRange(from, to)}
+          >
+            <h2>
+              {formatRange(from, to)}
+              {days > 1 && <span className="muted small"> · {days} days</span>}
+            </h2>
+            <ul className="sc-conflict-list">
+              {section.map((group) => (
+                <li
+                  key={group.key}
+                  className={group.resolved ? 'sc-conflict sc-conflict-resolved' : 'sc-conflict'}
+                >
+                  <div className="sc-conflict-person">
+                    <span className={`sc-kind sc-kind-${group.kind}`}>
+                      {group.kind === 'crew' ? 'Crew' : 'Vendor'}
+                    </span>
+                    <Link
+                      href={`/directory?tab=${group.kind === 'crew' ? 'crew' : 'vendors'}&id=${group.resourceId}`}
+                    >
+                      {group.resourceName}
+                    </Link>
+                  </div>
+                  <ul className="sc-conflict-projects" aria-label="Projects">
+                    {group.projects.map((project) => (
+                      <li key={project.id}>
+                        <Swatch color={project.color} />
+                        <Link href={`/projects/${project.id}`}>{project.name}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <ConflictResolution
+                    conflicts={group.days}
+                    onChanged={() => router.reload({ only: ['conflicts'] })}
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      })}
     </section>
   )
 }

@@ -8,7 +8,7 @@ import {
   formatTimestamp,
 } from '~/components/shared/dates'
 
-type Shared = Data.Schedule.ShareView
+type Shared = Data.Schedule.ShareView.Variants['forRecipient']
 type SharedProject = NonNullable<Shared['project']>
 type SharedPerson = NonNullable<Shared['person']>
 type Place = SharedProject['location']
@@ -87,12 +87,6 @@ function ProjectView({ project }: { project: SharedProject }) {
         <dl className="sc-facts">
           <dt>Dates</dt>
           <dd>{formatRange(project.startDate, project.endDate)}</dd>
-          {project.status && (
-            <>
-              <dt>Status</dt>
-              <dd>{project.status}</dd>
-            </>
-          )}
           {project.client && (
             <>
               <dt>Client</dt>
@@ -150,7 +144,6 @@ function ProjectView({ project }: { project: SharedProject }) {
               <tr>
                 <th>Name</th>
                 <th>Role</th>
-                <th>Status</th>
                 <th>Days</th>
               </tr>
             </thead>
@@ -159,7 +152,6 @@ function ProjectView({ project }: { project: SharedProject }) {
                 <tr key={`${entry.kind}-${index}`}>
                   <td>{entry.name}</td>
                   <td>{entry.role ?? (entry.kind === 'vendor' ? 'Vendor' : '')}</td>
-                  <td>{entry.status}</td>
                   <td>
                     <DayList
                       days={entry.days}
@@ -203,12 +195,6 @@ function PersonView({ person }: { person: SharedPerson }) {
             <dl className="sc-facts">
               <dt>Dates</dt>
               <dd>{formatRange(booking.startDate, booking.endDate)}</dd>
-              {booking.status && (
-                <>
-                  <dt>Status</dt>
-                  <dd>{booking.status}</dd>
-                </>
-              )}
               {booking.location && (
                 <>
                   <dt>Location</dt>

@@ -10,7 +10,8 @@ type Person = { id: number; name: string }
  * The calendar in Chromium against the real stack: projects made and
  * changed by dragging in the month view, people booked and moved in people
  * mode, a double booking that appears when someone is dragged onto an
- * overlapping project, and a refused move that puts the booking back.
+ * overlapping project, a refused move that puts the booking back, and what
+ * bars and chips say (status, client, crew count, whole names).
  * Data is seeded through the app's own routes from the signed-in page.
  */
 test.group('schedule calendar in the browser', (group) => {
@@ -352,5 +353,97 @@ test.group('schedule calendar in the browser', (group) => {
     await peopleCell(page, 'Fay Key', 'Tue 14 Jan')
       .getByRole('button', { name: 'Quay night' })
       .waitFor({ state: 'detached' })
+  })
+
+  test('a project bar shows its status colour, its client and how many crew it books', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signedIn(browserContext)
+    const client = await call<Person>(page, 'POST', '/api/clients', {
+      name: `Tidewater ${Date.now()}`,
+    })
+    const statuses = await call<(Person & { color: string })[]>(
+      page,
+      'GET',
+      '/api/project-statuses'
+    )
+    const confirmed = statuses.find((status) => status.name === 'Confirmed')!
+    const project = await call<Project>(page, 'POST', '/api/projects', {
+      name: 'Harbour Lights',
+      startDate: '2031-05-06',
+      endDate: '2031-05-08',
+      clientId: client.id,
+      projectStatusId: confirmed.id,
+    })
+    await book(page, project, await addCrew(page, 'Ida Sparks'))
+    await book(page, project, await addCrew(page, 'Jon Sparks'))
+
+    await openCalendar(page, 'view=month&mode=projects&date=2031-05-01')
+    const bar = page.getByRole('button', { name: 'Harbour Lights, 6 – 8 May 2031' })
+    await bar.waitFor()
+    const text = await bar.innerText()
+    assert.include(text, client.name)
+    assert.include(text, '2 crew')
+    const title = (await bar.getAttribute('title')) ?? ''
+    assert.include(title, `Client: ${client.name}`)
+    assert.include(title, 'Status: Confirmed')
+    assert.include(title, '2 crew')
+    assert.include((await bar.getAttribute('aria-label')) ?? '', `for ${client.name}, Confirmed`)
+    // The status colour is the stripe at the bar's start; the fill stays the project's colour.
+    // The browser's element; the server's TypeScript program has no DOM library.
+    const colours = await bar.evaluate((element) => {
+      const shown = element as unknown as {
+        ownerDocument: {
+          defaultView: {
+            getComputedStyle(of: unknown): { borderLeftColor: string; backgroundColor: string }
+          }
+        }
+      }
+      const style = shown.ownerDocument.defaultView.getComputedStyle(element)
+      return { stripe: style.borderLeftColor, fill: style.backgroundColor }
+    })
+    const rgb = (hex: string) =>
+      `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`
+    assert.equal(colours.stripe, rgb(confirmed.color))
+    assert.notEqual(colours.fill, colours.stripe)
+  })
+
+  test('people chips and names show in full, not cut off', async ({ browserContext, assert }) => {
+    const page = await signedIn(browserContext)
+    const crew = await addCrew(page, 'Maximiliana Featherstonehaugh')
+    await book(page, await addProject(page, 'Harbour Lights', '2031-06-10', '2031-06-11'), crew)
+    await openCalendar(page, 'view=month&mode=people&date=2031-06-01')
+    await peopleGridReady(page)
+    await page.getByLabel('Search', { exact: true }).fill('Featherstonehaugh')
+
+    const chip = peopleCell(page, 'Maximiliana Featherstonehaugh', 'Tue 10 Jun').getByRole(
+      'button',
+      { name: 'Harbour Lights' }
+    )
+    await chip.waitFor()
+    /** Whether an element shows all its text: nothing clipped across or down. */
+    const whole = (locator: typeof chip) =>
+      locator.evaluate((element) => {
+        const box = element as unknown as {
+          scrollWidth: number
+          clientWidth: number
+          scrollHeight: number
+          clientHeight: number
+        }
+        return box.scrollWidth <= box.clientWidth + 1 && box.scrollHeight <= box.clientHeight + 1
+      })
+    const name = chip.locator('.cal-chip-name')
+    assert.equal(await name.innerText(), 'Harbour Lights')
+    assert.isTrue(await whole(name))
+    assert.include((await chip.getAttribute('title')) ?? '', 'Harbour Lights')
+
+    const person = page
+      .getByTestId('people-grid')
+      .getByRole('rowheader')
+      .filter({ hasText: 'Maximiliana' })
+      .locator('.cal-people-name-text')
+    assert.equal(await person.innerText(), 'Maximiliana Featherstonehaugh')
+    assert.isTrue(await whole(person))
   })
 })

@@ -8,7 +8,8 @@ type ShareLink = { id: number; url: string }
 
 /**
  * The public share page in Chromium against the real stack: a visitor with
- * no account sees the project and its roster but no contact details, and a
+ * no account sees the project and the people it holds but no contact details
+ * or internal statuses, and a
  * revoked or unknown link says plainly that it does not work.
  */
 test.group('schedule share page in the browser', (group) => {
@@ -37,6 +38,13 @@ test.group('schedule share page in the browser', (group) => {
       phone: '+44 7700 900123',
     })
     await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    // Only asked about the job: not on it as far as the recipient is concerned.
+    const asked = await callFromPage<Record>(staff, 'POST', '/api/crew', { name: 'Ash Asked' })
+    const statuses = await callFromPage<Record[]>(staff, 'GET', '/api/statuses')
+    await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, {
+      crewId: asked.id,
+      statusId: statuses.find((status) => status.name === 'Asked')!.id,
+    })
     await callFromPage(staff, 'PUT', `/api/projects/${project.id}/day-info/2031-09-02`, {
       title: 'Lock day',
       callTime: '07:30',
@@ -57,6 +65,10 @@ test.group('schedule share page in the browser', (group) => {
     assert.notInclude(text, 'pat@example.com')
     assert.notInclude(text, '7700')
     assert.notInclude(text, 'budget')
+    // The company's internal statuses are not the recipient's business.
+    for (const internal of ['Pencilled', 'Tentative', 'Asked', 'Status', 'Ash Asked']) {
+      assert.notInclude(text, internal)
+    }
 
     await callFromPage(staff, 'PATCH', `/api/share/${link.id}`, { revoked: true })
     await visitor.reload()

@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { inertiaVisit } from '#tests/helpers/inertia_visits'
@@ -7,6 +8,7 @@ import {
   createClient,
   createCrew,
   createProject,
+  trash,
 } from '#tests/helpers/schedule_records'
 
 test.group('calendar and conflicts pages', (group) => {
@@ -39,6 +41,7 @@ test.group('calendar and conflicts pages', (group) => {
       date: '2025-05-14',
       from: '2025-04-28',
       to: '2025-06-01',
+      startsThisWeek: false,
     })
     assert.deepEqual(
       page.props.projects.map((project: { name: string }) => project.name),
@@ -91,6 +94,7 @@ test.group('calendar and conflicts pages', (group) => {
       date: '2025-07-01',
       from: '2025-07-01',
       to: '2025-07-31',
+      startsThisWeek: false,
     })
     assert.deepEqual(
       props.people.projects.map((project: { name: string }) => project.name),
@@ -98,6 +102,109 @@ test.group('calendar and conflicts pages', (group) => {
     )
     assert.containsSubset(props.people.people, [{ kind: 'crew', id: zoe.id, name: 'Zoe' }])
     assert.lengthOf(props.people.bookings, 1)
+  })
+
+  test('the people month opened without a date starts at this week, so today is near the left', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const today = DateTime.utc().toISODate()!
+    // Weeks start on Monday by default.
+    const monday = DateTime.utc().startOf('week').toISODate()!
+    const inFiveWeeks = DateTime.utc().startOf('week').plus({ days: 34 }).toISODate()!
+    const zoe = await createCrew({ name: 'Zoe' })
+    const late = await createProject(inFiveWeeks, inFiveWeeks, { name: 'Fifth week' })
+    await assignCrew(late, zoe)
+
+    const page = await inertiaVisit(client, '/calendar?view=month&mode=people', { session })
+    page.assertStatus(200)
+    const { place, people } = page.body().props
+    assert.deepEqual(place, {
+      view: 'month',
+      mode: 'people',
+      date: today,
+      from: monday,
+      to: inFiveWeeks,
+      startsThisWeek: true,
+    })
+    assert.deepEqual(
+      people.projects.map((project: { name: string }) => project.name),
+      ['Fifth week']
+    )
+
+    // With a date in the address it is that month, 1st to last, as before.
+    const dated = await inertiaVisit(client, `/calendar?view=month&mode=people&date=${today}`, {
+      session,
+    })
+    const month = DateTime.fromISO(today, { zone: 'utc' })
+    assert.containsSubset(dated.body().props.place, {
+      from: month.startOf('month').toISODate(),
+      to: month.endOf('month').toISODate(),
+      startsThisWeek: false,
+    })
+    // The projects month keeps its whole-weeks grid of the month.
+    const projects = await inertiaVisit(client, '/calendar?view=month&mode=projects', { session })
+    assert.containsSubset(projects.body().props.place, {
+      from: month.startOf('month').startOf('week').toISODate(),
+      startsThisWeek: false,
+    })
+  })
+
+  test("a project bar carries its client's name and crew count; the API's shape stays", async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const acme = await createClient({ name: 'Acme Films' })
+    const shoot = await createProject('2025-05-05', '2025-05-07', {
+      name: 'Shoot',
+      clientId: acme.id,
+    })
+    await createProject('2025-05-06', '2025-05-06', { name: 'Recce' })
+    await assignCrew(shoot, await createCrew({ name: 'Zoe' }))
+    await assignCrew(shoot, await createCrew({ name: 'Yan' }))
+    const gone = await createCrew({ name: 'Gone' })
+    await assignCrew(shoot, gone)
+    await trash(gone)
+
+    const page = await inertiaVisit(client, '/calendar?view=month&mode=projects&date=2025-05-14', {
+      session,
+    })
+    assert.deepEqual(
+      page
+        .body()
+        .props.projects.map((bar: { name: string; clientName: string; crewCount: number }) => [
+          bar.name,
+          bar.clientName,
+          bar.crewCount,
+        ]),
+      [
+        ['Shoot', 'Acme Films', 2],
+        ['Recce', null, 0],
+      ]
+    )
+    const api = await client
+      .get('/api/calendar/people?from=2025-05-01&to=2025-05-31')
+      .withSession(session)
+    assert.notProperty(api.body().projects[0], 'clientName')
+    assert.notProperty(api.body().projects[0], 'crewCount')
+  })
+
+  test('the calendar knows a first start: no projects, no people', async ({ client, assert }) => {
+    const { session } = await schedulePerson('staff')
+    const setup = async () => {
+      const page = await inertiaVisit(client, '/calendar?view=month&mode=projects', { session })
+      return page.body().props.setup
+    }
+    assert.deepEqual(await setup(), { hasProjects: false, hasPeople: false })
+    await createCrew({ name: 'Zoe' })
+    assert.deepEqual(await setup(), { hasProjects: false, hasPeople: true })
+    const project = await createProject('2025-05-05', '2025-05-07')
+    assert.deepEqual(await setup(), { hasProjects: true, hasPeople: true })
+    // A project in the trash is not planned work.
+    await trash(project)
+    assert.deepEqual(await setup(), { hasProjects: false, hasPeople: true })
   })
 
   test('the calendar carries the clients a new project can be for, in any mode', async ({

@@ -434,7 +434,7 @@ test.group('projects: update and delete', (group) => {
     })
     assert.equal(
       log.summary,
-      'Updated project "Ad": dates now 1 May 2025 – 5 May 2025; changed color, clientId'
+      `Updated project "Ad": dates now 1 May 2025 – 5 May 2025; colour, client none → ${customer.name}`
     )
 
     const cleared = await client

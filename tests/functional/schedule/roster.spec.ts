@@ -197,6 +197,53 @@ test.group('roster: list and add', (group) => {
     assert.isNull(none.body().entry.statusId)
   })
 
+  test("a crew member's booking starts with their directory role unless one is given", async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const project = await createProject('2025-05-01', '2025-05-03')
+    const [gaffer, grip] = await db
+      .table('crew_roles')
+      .multiInsert([{ name: 'Gaffer' }, { name: 'Grip' }])
+      .returning('id')
+    const ravi = await createCrew({ name: 'Ravi', crewRoleId: gaffer.id })
+    const sam = await createCrew({ name: 'Sam', crewRoleId: gaffer.id })
+    const noRole = await createCrew({ name: 'Noor' })
+    const add = (body: Record<string, unknown>) =>
+      client
+        .post(`/api/projects/${project.id}/crew`)
+        .json(body)
+        .withSession(session)
+        .withCsrfToken()
+
+    const defaulted = await add({ crewId: ravi.id })
+    defaulted.assertStatus(201)
+    assert.equal(defaulted.body().entry.crewRoleId, gaffer.id)
+    const [log] = await logsOf('assign')
+    assert.deepEqual(log.changes!.crewRoleId, { from: null, to: gaffer.id })
+
+    const chosen = await add({ crewId: sam.id, crewRoleId: grip.id })
+    assert.equal(chosen.body().entry.crewRoleId, grip.id)
+    const none = await add({ crewId: noRole.id })
+    assert.isNull(none.body().entry.crewRoleId)
+
+    const roster = await client.get(`/api/projects/${project.id}/roster`).withSession(session)
+    assert.deepEqual(
+      roster
+        .body()
+        .map((entry: { name: string; crewRoleId: number | null }) => [
+          entry.name,
+          entry.crewRoleId,
+        ]),
+      [
+        ['Ravi', gaffer.id],
+        ['Sam', grip.id],
+        ['Noor', null],
+      ]
+    )
+  })
+
   test('adding a vendor works the same way', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     const project = await createProject('2025-05-01', '2025-05-03')
@@ -290,6 +337,35 @@ test.group('roster: update and remove', (group) => {
       statusId: { from: await statusId('Pencilled'), to: await statusId('Confirmed') },
       notes: { from: null, to: 'Day rate agreed' },
     })
+  })
+
+  test('a role change is logged with the role names, never the field name', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const project = await createProject('2025-05-01', '2025-05-03', { name: 'Ad' })
+    const [gaffer, grip] = await db
+      .table('crew_roles')
+      .multiInsert([{ name: 'Gaffer' }, { name: 'Grip' }])
+      .returning('id')
+    const booking = await assignCrew(project, await createCrew({ name: 'Jane' }), {
+      crewRoleId: gaffer.id,
+    })
+    const response = await client
+      .patch(`/api/projects/${project.id}/crew/${booking.id}`)
+      .json({ crewRoleId: grip.id, statusId: await statusId('Confirmed') })
+      .withSession(session)
+      .withCsrfToken()
+    response.assertStatus(200)
+
+    const logs = await client.get(`/api/activity-logs?projectId=${project.id}`).withSession(session)
+    const [latest] = logs.body().data
+    assert.equal(
+      latest.summary,
+      'Updated Jane on "Ad": status none → Confirmed, crew role Gaffer → Grip'
+    )
+    assert.notInclude(latest.summary, 'crewRoleId')
   })
 
   test('crewId hands the booking with its day notes to someone else', async ({

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon'
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Status from '#models/schedule/status'
+import ProjectStatus from '#models/schedule/project_status'
 import {
   assignCrew,
   createClient,
@@ -54,7 +55,6 @@ test.group('schedule /share/:token page', (group) => {
         startDate: '2030-04-01',
         endDate: '2030-04-02',
         color: project.color,
-        status: null,
         client: owner.name,
         location: null,
         days: [],
@@ -63,7 +63,6 @@ test.group('schedule /share/:token page', (group) => {
             kind: 'crew',
             name: 'Jane Crew',
             role: null,
-            status: 'Confirmed',
             days: ['2030-04-01', '2030-04-02'],
             notes: {},
           },
@@ -86,6 +85,81 @@ test.group('schedule /share/:token page', (group) => {
 
     await link.refresh()
     assert.equal(link.viewCount, 1)
+  })
+
+  test('the page shows a recipient no internal status and only the people a booking holds', async ({
+    client,
+    assert,
+  }) => {
+    const tentative = await ProjectStatus.findByOrFail('name', 'Tentative')
+    const project = await createProject('2030-04-01', '2030-04-02', {
+      name: 'Harbour Lights',
+      projectStatusId: tentative.id,
+    })
+    const statuses = async (name: string) => {
+      const status = await Status.findByOrFail('name', name)
+      return status.id
+    }
+    const [held, pencilled, asked, declined, none] = await Promise.all(
+      ['Held Hana', 'Pencil Pat', 'Asked Ari', 'Declined Dee', 'No Status Noa'].map((name) =>
+        createCrew({ name })
+      )
+    )
+    await assignCrew(project, held, { statusId: await statuses('Confirmed') })
+    await assignCrew(project, pencilled, { statusId: await statuses('Pencilled') })
+    await assignCrew(project, asked, { statusId: await statuses('Asked') })
+    await assignCrew(project, declined, { statusId: await statuses('Declined') })
+    await assignCrew(project, none)
+    const projectLink = await createShareLink('project', project.id)
+    const personLink = await createShareLink('crew', asked.id)
+    await assignCrew(await createProject('2030-05-01', '2030-05-01'), asked, {
+      statusId: await statuses('Pencilled'),
+    })
+
+    const page = await inertiaVisit(client, `/share/${projectLink.token}`)
+    const shared = page.body().props.share.project
+    assert.notProperty(shared, 'status')
+    assert.deepEqual(
+      shared.roster.map((entry: { name: string }) => entry.name),
+      ['Held Hana', 'Pencil Pat', 'No Status Noa']
+    )
+    for (const entry of shared.roster) assert.notProperty(entry, 'status')
+    for (const word of ['Pencilled', 'Asked', 'Declined', 'Confirmed', 'Tentative']) {
+      assert.notInclude(JSON.stringify(page.body().props), word)
+    }
+
+    // The JSON API keeps its documented body: everyone on the roster, with statuses.
+    const api = await client.get(`/api/share/${projectLink.token}`)
+    assert.deepEqual(
+      api
+        .body()
+        .project.roster.map((entry: { name: string; status: string | null }) => [
+          entry.name,
+          entry.status,
+        ]),
+      [
+        ['Held Hana', 'Confirmed'],
+        ['Pencil Pat', 'Pencilled'],
+        ['Asked Ari', 'Asked'],
+        ['Declined Dee', 'Declined'],
+        ['No Status Noa', null],
+      ]
+    )
+    assert.equal(api.body().project.status, 'Tentative')
+    assert.notProperty(api.body().project.roster[0], 'booked')
+
+    const personPage = await inertiaVisit(client, `/share/${personLink.token}`)
+    const person = personPage.body().props.share.person
+    assert.deepEqual(
+      person.bookings.map((booking: { startDate: string }) => booking.startDate),
+      ['2030-05-01']
+    )
+    assert.notProperty(person.bookings[0], 'status')
+    const personApi = await client.get(`/api/share/${personLink.token}`)
+    assert.deepEqual(
+      personApi.body().person.bookings.map((booking: { status: string }) => booking.status),
+      ['Asked', 'Pencilled']
+    )
   })
 
   test("a person's link opens with their bookings", async ({ client, assert }) => {

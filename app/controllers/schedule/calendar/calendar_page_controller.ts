@@ -10,8 +10,9 @@ import { calendarPlace } from '#services/schedule/calendar/calendar_place'
 /**
  * GET /calendar: the view the address names (?view, ?mode, ?date) with its
  * data. Moving to another range, view or mode is a partial reload of
- * `place`, `people`, `projects` and `conflicts`; the lists, the clients (for
- * the new-project dialog) and the settings stay.
+ * `place`, `setup` (is anything planned yet), `people`, `projects` and
+ * `conflicts`; the lists, the clients (for the new-project dialog) and the
+ * settings stay.
  * A view's props are only those it draws: Inertia keeps the others as the
  * client last had them, and no view reads what it does not draw.
  */
@@ -31,6 +32,7 @@ export default class CalendarPageController {
       user: pageUser(scheduleUser),
       preferences,
       place,
+      setup: () => this.page.setup(),
       lookups: () => this.lookups.all(),
       clients: async () => ClientTransformer.transform(await this.clients.list()),
       ...(parts.people ? { people: () => this.page.people(place) } : {}),

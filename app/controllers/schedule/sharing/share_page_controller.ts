@@ -6,7 +6,8 @@ import ShareViewTransformer from '#transformers/schedule/share_view_transformer'
 
 /**
  * GET /share/:token, public: the page a share link opens, with the shared
- * schedule in its first render, or why there is none (404 unknown, 410
+ * schedule in its first render (as a recipient sees it: no internal
+ * statuses, only the people a booking holds), or why there is none (404 unknown, 410
  * revoked or expired) under that status.
  */
 @inject()
@@ -17,7 +18,9 @@ export default class SharePageController {
     // A shared schedule changes; a cached copy must not outlive a revocation.
     response.header('Cache-Control', 'no-store')
     try {
-      const share = ShareViewTransformer.transform(await this.view.open(String(params.token)))
+      const share = ShareViewTransformer.transform(
+        await this.view.open(String(params.token))
+      ).useVariant('forRecipient')
       return inertia.render('schedule/share', { share, gone: null })
     } catch (error) {
       if (error instanceof ShareLinkGoneError || error instanceof RecordNotFoundError) {

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import db from '@adonisjs/lucid/services/db'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { PeopleCalendar } from '#services/schedule/calendar/people_calendar'
 import type { CalendarPlace, CalendarPreferences } from '#services/schedule/calendar/calendar_place'
@@ -47,10 +48,25 @@ export class CalendarPage {
     return this.peopleCalendar.range({ from: place.from, to: place.to })
   }
 
-  /** The project bars of projects mode. */
+  /** The project bars of projects mode, with their client and crew count. */
   async projects(place: CalendarPlace) {
-    const rows = await this.peopleCalendar.projects(place.from, place.to)
-    return serializer.serialize(CalendarProjectTransformer.transform(rows))
+    const rows = await this.peopleCalendar.projectBars(place.from, place.to)
+    return serializer.serialize(CalendarProjectTransformer.transform(rows).useVariant('forBars'))
+  }
+
+  /**
+   * Whether anything is planned yet: on a first start (no project at all)
+   * the calendar explains itself and offers the first steps, and whether
+   * anyone is in the directory decides if adding people is one of them.
+   */
+  async setup() {
+    const result = await db.rawQuery(
+      `SELECT EXISTS (SELECT 1 FROM projects WHERE deleted_at IS NULL) AS has_projects,
+              EXISTS (SELECT 1 FROM crews WHERE deleted_at IS NULL)
+                OR EXISTS (SELECT 1 FROM vendors WHERE deleted_at IS NULL) AS has_people`
+    )
+    const [row] = result.rows
+    return { hasProjects: Boolean(row.has_projects), hasPeople: Boolean(row.has_people) }
   }
 
   /** The double bookings marked on the bars; the year marks only open ones. */

@@ -19,7 +19,12 @@ export type CalendarPlace = {
   date: string
   from: string
   to: string
+  /** The people month opened without a date: five weeks from this week, not the 1st to the 31st. */
+  startsThisWeek: boolean
 }
+
+/** How many days the people month shows when it starts this week: five whole weeks. */
+export const WEEKS_FROM_TODAY_DAYS = 35
 
 function weekday(day: string) {
   return new Date(`${day}T00:00:00Z`).getUTCDay()
@@ -39,11 +44,24 @@ function endOfMonth(day: string) {
 /*
  * The days a view shows around its date. The projects month is whole weeks
  * (the grid's first and last rows reach into the next months); the people
- * month is the month's own days. Must agree with the page's visibleRange().
+ * month is the month's own days, or, opened without a date, five weeks from
+ * the start of this one (late in a month, the month's own days would be
+ * mostly past, with today at the far right). Must agree with the page's
+ * visibleRange().
  */
-function visibleDays(view: CalendarView, date: string, mode: CalendarMode, weekStartsOn: 0 | 1) {
+function visibleDays(
+  view: CalendarView,
+  date: string,
+  mode: CalendarMode,
+  weekStartsOn: 0 | 1,
+  startsThisWeek: boolean
+) {
   switch (view) {
     case 'month': {
+      if (startsThisWeek) {
+        const from = startOfWeek(date, weekStartsOn)
+        return { from, to: addDays(from, WEEKS_FROM_TODAY_DAYS - 1) }
+      }
       const first = `${date.slice(0, 7)}-01`
       const last = endOfMonth(date)
       return mode === 'projects'
@@ -74,7 +92,9 @@ function oneOf<T extends string>(choices: readonly T[], value: unknown, fallback
 
 /**
  * The place the address names; what it leaves out (or gets wrong) falls back
- * to the admin's default view and mode and to today, as a shared link should.
+ * to the admin's default view and mode and to today, as a shared link should
+ * (the people month without a date starts at this week, so today is near
+ * the left edge).
  */
 export function calendarPlace(
   query: Record<string, unknown>,
@@ -82,6 +102,14 @@ export function calendarPlace(
 ): CalendarPlace {
   const view = oneOf(CALENDAR_VIEWS, query.view, preferences.defaultView)
   const mode = oneOf(CALENDAR_MODES, query.mode, preferences.defaultMode)
-  const date = typeof query.date === 'string' && isCalendarDay(query.date) ? query.date : today()
-  return { view, mode, date, ...visibleDays(view, date, mode, preferences.weekStartsOn) }
+  const dated = typeof query.date === 'string' && isCalendarDay(query.date)
+  const date = dated ? (query.date as string) : today()
+  const startsThisWeek = !dated && view === 'month' && mode === 'people'
+  return {
+    view,
+    mode,
+    date,
+    ...visibleDays(view, date, mode, preferences.weekStartsOn, startsThisWeek),
+    startsThisWeek,
+  }
 }

@@ -30,6 +30,11 @@ export type CalendarProjectRow = {
   projectStatusId: number | null
 }
 
+export type CalendarProjectBarRow = CalendarProjectRow & {
+  clientName: string | null
+  crewCount: number
+}
+
 export type CalendarBookingRow = {
   kind: ResourceKind
   assignmentId: number
@@ -145,23 +150,49 @@ export class PeopleCalendar {
 
   /** The projects overlapping the range, in the order the calendar lists them. */
   async projects(from: string, to: string): Promise<CalendarProjectRow[]> {
+    const result = await db.rawQuery(projectsInRange(), { rangeFrom: from, rangeTo: to })
+    return result.rows.map(projectRow)
+  }
+
+  /**
+   * The projects as bars of projects mode draw them: with their client's
+   * name and how many crew members (not in the trash) are booked, as
+   * GET /api/projects counts them.
+   */
+  async projectBars(from: string, to: string): Promise<CalendarProjectBarRow[]> {
     const result = await db.rawQuery(
-      `SELECT id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
-              to_char(end_date, 'YYYY-MM-DD') AS end_date, color, text_color, project_status_id
-         FROM projects
-        WHERE deleted_at IS NULL
-          AND start_date <= CAST(:rangeTo AS date) AND end_date >= CAST(:rangeFrom AS date)
-        ORDER BY start_date, name, id`,
+      projectsInRange(`,
+        (SELECT name FROM clients WHERE clients.id = projects.client_id) AS client_name,
+        (SELECT count(*) FROM project_crew pc JOIN crews ON crews.id = pc.crew_id
+          WHERE pc.project_id = projects.id AND crews.deleted_at IS NULL) AS crew_count`),
       { rangeFrom: from, rangeTo: to }
     )
     return result.rows.map((row: Record<string, any>) => ({
-      id: row.id,
-      name: row.name,
-      startDate: row.start_date,
-      endDate: row.end_date,
-      color: row.color,
-      textColor: row.text_color,
-      projectStatusId: row.project_status_id,
+      ...projectRow(row),
+      clientName: row.client_name,
+      crewCount: Number(row.crew_count),
     }))
+  }
+}
+
+function projectsInRange(extraColumns = '') {
+  return `SELECT id, name, to_char(start_date, 'YYYY-MM-DD') AS start_date,
+                 to_char(end_date, 'YYYY-MM-DD') AS end_date, color, text_color,
+                 project_status_id${extraColumns}
+            FROM projects
+           WHERE deleted_at IS NULL
+             AND start_date <= CAST(:rangeTo AS date) AND end_date >= CAST(:rangeFrom AS date)
+           ORDER BY start_date, name, id`
+}
+
+function projectRow(row: Record<string, any>): CalendarProjectRow {
+  return {
+    id: row.id,
+    name: row.name,
+    startDate: row.start_date,
+    endDate: row.end_date,
+    color: row.color,
+    textColor: row.text_color,
+    projectStatusId: row.project_status_id,
   }
 }

@@ -5,6 +5,7 @@ import { DateTime } from 'luxon'
 import type AppUser from '#models/schedule/app_user'
 import Project from '#models/schedule/project'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
+import { describeChanges } from '#services/schedule/activity/change_wording'
 import type Client from '#models/schedule/client'
 import type Location from '#models/schedule/location'
 import type ProjectDayInfo from '#models/schedule/project_day_info'
@@ -219,7 +220,7 @@ export class Projects {
           entityType: 'project',
           entityId: found.id,
           projectId: found.id,
-          summary: this.describeUpdate(before.name as string, found, changes),
+          summary: await this.describeUpdate(before.name as string, found, changes, trx),
           changes,
         },
         trx
@@ -259,10 +260,11 @@ export class Projects {
     return Object.fromEntries(EDITABLE.map((key) => [key, project[key]]))
   }
 
-  protected describeUpdate(
+  protected async describeUpdate(
     oldName: string,
     project: Project,
-    changes: Record<string, { from: unknown; to: unknown }>
+    changes: Record<string, { from: unknown; to: unknown }>,
+    trx: TransactionClientContract
   ) {
     const parts: string[] = []
     if (changes.name) {
@@ -271,11 +273,11 @@ export class Projects {
     if (changes.startDate || changes.endDate) {
       parts.push(`dates now ${formatDays(project.startDate, project.endDate)}`)
     }
-    const others = Object.keys(changes).filter(
-      (key) => !['name', 'startDate', 'endDate'].includes(key)
+    const others = Object.fromEntries(
+      Object.entries(changes).filter(([key]) => !['name', 'startDate', 'endDate'].includes(key))
     )
-    if (others.length > 0) {
-      parts.push(`changed ${others.join(', ')}`)
+    if (Object.keys(others).length > 0) {
+      parts.push(await describeChanges(others, trx))
     }
     return `Updated project "${oldName}": ${parts.join('; ')}`
   }

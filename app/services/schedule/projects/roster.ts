@@ -4,6 +4,7 @@ import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type AppUser from '#models/schedule/app_user'
 import type Project from '#models/schedule/project'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
+import { describeChanges } from '#services/schedule/activity/change_wording'
 import { ConflictFinder, type Conflict } from '#services/schedule/calendar/conflict_finder'
 import { formatDay, isWithin } from '#services/schedule/projects/project_days'
 import {
@@ -128,7 +129,11 @@ export class Roster {
     }))
   }
 
-  /** Books a person on the project, last in its order; statusId defaults to the default status. */
+  /**
+   * Books a person on the project, last in its order; statusId defaults to
+   * the default status, a crew member's crewRoleId to their directory role
+   * (the job they usually do), so a new booking does not start as "No role".
+   */
   async add(
     actor: AppUser,
     projectId: number,
@@ -146,6 +151,10 @@ export class Roster {
       }
       const statusId =
         fields.statusId === undefined ? await this.defaultStatusId(trx) : fields.statusId
+      const crewRoleId =
+        kind === 'crew' && fields.crewRoleId === undefined
+          ? await this.directoryRoleId(resourceId, trx)
+          : (fields.crewRoleId ?? null)
       const last = await trx.rawQuery(
         `SELECT coalesce(max(sort_order), 0) AS last FROM (
            SELECT sort_order FROM project_crew WHERE project_id = :projectId
@@ -158,7 +167,7 @@ export class Roster {
         status_id: statusId,
         notes: fields.notes ?? null,
         sort_order: Number(last.rows[0].last) + 1,
-        ...(kind === 'crew' ? { crew_role_id: fields.crewRoleId ?? null } : {}),
+        ...(kind === 'crew' ? { crew_role_id: crewRoleId } : {}),
       }
       const [inserted] = await this.insertOrConflict(trx, assignments, row)
       await this.activity.record(
@@ -234,7 +243,7 @@ export class Roster {
       await this.updateOrConflict(trx, assignments, assignmentId, changes)
       const summary = handedTo
         ? `Handed ${before.name}'s booking on "${found.name}" to ${handedTo.name}`
-        : `Updated ${before.name} on "${found.name}": ${await this.describe(diff, trx)}`
+        : `Updated ${before.name} on "${found.name}": ${await describeChanges(diff, trx)}`
       await this.activity.record(
         actor,
         {
@@ -503,6 +512,11 @@ export class Roster {
     await checkReference('crewRoles', 'crewRoleId', fields.crewRoleId, trx)
   }
 
+  protected async directoryRoleId(crewId: number, trx: TransactionClientContract) {
+    const row = await trx.from('crews').where('id', crewId).select('crew_role_id').first()
+    return (row?.crew_role_id as number | null | undefined) ?? null
+  }
+
   protected async defaultStatusId(trx: TransactionClientContract): Promise<number | null> {
     const row = await trx
       .from('statuses')
@@ -511,31 +525,6 @@ export class Roster {
       .select('id')
       .first()
     return row?.id ?? null
-  }
-
-  /** "status Pencilled → Confirmed, notes": a change in words, with status names. */
-  protected async describe(
-    diff: Record<string, { from: unknown; to: unknown }>,
-    trx: TransactionClientContract
-  ) {
-    const parts: string[] = []
-    for (const [field, { from, to }] of Object.entries(diff)) {
-      if (field === 'statusId') {
-        const names = await this.statusNames([from, to], trx)
-        parts.push(`status ${names.get(from) ?? 'none'} → ${names.get(to) ?? 'none'}`)
-      } else if (field === 'crewRoleId') {
-        parts.push('role')
-      } else {
-        parts.push(field)
-      }
-    }
-    return parts.join(', ')
-  }
-
-  protected async statusNames(ids: unknown[], trx: TransactionClientContract) {
-    const wanted = ids.filter((id): id is number => typeof id === 'number')
-    const rows = await trx.from('statuses').whereIn('id', wanted).select('id', 'name')
-    return new Map<unknown, string>(rows.map((row) => [row.id, row.name]))
   }
 
   protected async insertOrConflict(

@@ -59,7 +59,9 @@ export function scheduledDays(start: string, end: string, dayNotes: DayNoteRow[]
  * What a public share link shows (GET /api/share/:token). Built field by field
  * from what a recipient may see: names, dates, roles, statuses, places and
  * the day-by-day schedule; never phone numbers, emails, or anyone's internal
- * notes (project notes, assignment notes, resource notes).
+ * notes (project notes, assignment notes, resource notes). `booked` (whether
+ * a booking's status holds the person) is for the share page, which shows
+ * only those; the API's answer leaves it out (ShareViewTransformer).
  */
 export class ShareView {
   async open(token: string) {
@@ -123,6 +125,7 @@ export class ShareView {
         name: entry.crew.name,
         role: names.crewRoles.get(entry.crewRoleId ?? entry.crew.crewRoleId ?? 0) ?? null,
         status: names.statuses.get(entry.statusId ?? 0) ?? null,
+        booked: names.books(entry.statusId),
         ...bookingOf(dayNotes.filter((row) => row.projectCrewId === entry.id)),
       })),
       ...vendors.map((entry) => ({
@@ -132,6 +135,7 @@ export class ShareView {
         name: entry.vendor.name,
         role: names.vendorTypes.get(entry.vendor.vendorTypeId ?? 0) ?? null,
         status: names.statuses.get(entry.statusId ?? 0) ?? null,
+        booked: names.books(entry.statusId),
         ...bookingOf(dayNotes.filter((row) => row.projectVendorId === entry.id)),
       })),
     ]
@@ -210,6 +214,7 @@ export class ShareView {
           endDate: project.endDate,
           color: project.color,
           status: names.statuses.get(entry.statusId ?? 0) ?? null,
+          booked: names.books(entry.statusId),
           location: places.get(project.locationId ?? 0) ?? null,
           ...scheduledDays(project.startDate, project.endDate, notes),
         }
@@ -231,8 +236,11 @@ export class ShareView {
     ])
     const byId = (rows: { id: number; name: string }[]) =>
       new Map(rows.map((row) => [row.id, row.name]))
+    const notBooking = new Set(statuses.filter((row) => !row.booksPerson).map((row) => row.id))
     return {
       statuses: byId(statuses),
+      /** Whether a booking with this status holds the person (one without a status does). */
+      books: (statusId: number | null) => statusId === null || !notBooking.has(statusId),
       projectStatuses: byId(projectStatuses),
       crewRoles: byId(crewRoles),
       vendorTypes: byId(vendorTypes),

@@ -37,14 +37,7 @@ export function ActivityLogList(props: { projectId: number; activity: ActivityPa
                 <span className="muted small sc-nowrap">{formatTimestamp(entry.createdAt)}</span>
                 <span>
                   <strong>{entry.actorName ?? 'Someone'}</strong> {entry.summary}
-                  {entry.action === 'update' &&
-                    entry.changes &&
-                    Object.keys(entry.changes).length > 0 && (
-                      <span className="muted small">
-                        {' '}
-                        ({Object.keys(entry.changes).join(', ')})
-                      </span>
-                    )}
+                  <ChangedFields entry={entry} />
                 </span>
               </li>
             ))}
@@ -65,4 +58,39 @@ export function ActivityLogList(props: { projectId: number; activity: ActivityPa
       )}
     </section>
   )
+}
+
+/*
+ * What an update changed, in words ("title, call time"), for the fields its
+ * summary does not already tell (a roster or project summary names each
+ * change with its values: "crew role none → Gaffer").
+ */
+const FIELD_LABELS: Record<string, string> = {
+  statusId: 'status',
+  crewRoleId: 'crew role',
+  projectStatusId: 'project status',
+  clientId: 'client',
+  locationId: 'location',
+  regionId: 'region',
+  crewId: 'crew member',
+  vendorId: 'vendor',
+  startDate: 'dates',
+  endDate: 'dates',
+  color: 'colour',
+  textColor: 'text colour',
+  isScheduled: 'working that day',
+}
+
+function fieldLabel(field: string) {
+  return FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+}
+
+function ChangedFields({ entry }: { entry: Data.Schedule.ActivityLogEntry }) {
+  if (entry.action !== 'update' || !entry.changes) return null
+  const summary = entry.summary.toLowerCase()
+  const labels = [...new Set(Object.keys(entry.changes).map(fieldLabel))].filter(
+    (label) => !summary.includes(label)
+  )
+  if (labels.length === 0) return null
+  return <span className="muted small"> (changed {labels.join(', ')})</span>
 }

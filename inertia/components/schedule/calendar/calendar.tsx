@@ -1,10 +1,12 @@
 import { useCallback, useState } from 'react'
 import { router } from '@inertiajs/react'
+import { today } from '~/components/shared/dates'
 import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
 import { CalendarToolbar } from './calendar_toolbar'
-import type { CalendarPlace } from './calendar_url'
-import type { CalendarProject, Conflict, PeopleData } from './calendar_types'
+import { FirstStart, type CalendarSetup } from './first_start'
+import type { CalendarPlace, ShownPlace } from './calendar_url'
+import type { CalendarBar, Conflict, PeopleData } from './calendar_types'
 import { PeopleCalendar } from './people_calendar'
 import { PeopleYear } from './people_year'
 import { ProjectsCalendar } from './projects_calendar'
@@ -18,9 +20,10 @@ import { RANGE_PROPS } from './use_range_data'
  * rest).
  */
 export type CalendarData = {
-  place: CalendarPlace & { from: string; to: string }
+  place: ShownPlace
+  setup?: CalendarSetup
   people?: PeopleData
-  projects?: CalendarProject[]
+  projects?: CalendarBar[]
   conflicts?: Conflict[]
 }
 
@@ -39,7 +42,14 @@ export function Calendar(
 
   const go = useCallback(
     (change: Partial<CalendarPlace>) => {
-      const next = { view: place.view, mode: place.mode, date: place.date, ...change }
+      const next: Partial<CalendarPlace> = {
+        view: place.view,
+        mode: place.mode,
+        date: place.date,
+        ...change,
+      }
+      // Today needs no date in the address: that is where the people month starts at this week.
+      if (next.date === today()) delete next.date
       router.get('/calendar', next, {
         only: RANGE_PROPS,
         preserveState: true,
@@ -92,6 +102,8 @@ export function Calendar(
     }
     return (
       <ProjectsCalendar
+        setup={props.setup}
+        lookups={props.lookups}
         view={place.view}
         anchor={place.date}
         range={range}
@@ -104,9 +116,18 @@ export function Calendar(
     )
   }
 
+  // The projects weeks draw the first steps themselves, next to their new-project dialog.
+  const weeks = place.mode === 'projects' && place.view !== 'year' && place.view !== 'day'
   return (
     <div className="cal">
       <CalendarToolbar place={place} go={go} />
+      {!weeks && props.setup && !props.setup.hasProjects && (
+        <FirstStart
+          setup={props.setup}
+          lookups={props.lookups}
+          onNewProject={() => go({ mode: 'projects', view: 'month' })}
+        />
+      )}
       {body()}
     </div>
   )

@@ -52,16 +52,31 @@ export function weekStart(date: string) {
   return toIso(startOfWeek(parseISO(date), { weekStartsOn }))
 }
 
+/** How many days the people month shows when it starts this week: five whole weeks. */
+export const WEEKS_FROM_TODAY_DAYS = 35
+
 /**
  * The days a view shows around its anchor date. The projects-mode month is
  * whole weeks (the grid of a wall calendar); the people-mode month is the
- * month's own days, a column each.
+ * month's own days, a column each, or, opened without a date
+ * (`startsThisWeek`), five weeks from the start of the anchor's week, so
+ * that today is near the left edge. The server's calendar_place.ts works
+ * out the same days.
  */
-export function visibleRange(view: CalendarView, anchor: string, mode: CalendarMode): DateRange {
+export function visibleRange(
+  view: CalendarView,
+  anchor: string,
+  mode: CalendarMode,
+  startsThisWeek = false
+): DateRange {
   const date = parseISO(anchor)
   const week = { weekStartsOn }
   switch (view) {
     case 'month':
+      if (startsThisWeek) {
+        const start = startOfWeek(date, week)
+        return { from: toIso(start), to: toIso(addDays(start, WEEKS_FROM_TODAY_DAYS - 1)) }
+      }
       return mode === 'projects'
         ? {
             from: toIso(startOfWeek(startOfMonth(date), week)),
@@ -111,8 +126,17 @@ export function stepName(view: CalendarView) {
 }
 
 /** The heading of a view: "November 2026", "2 – 15 Nov 2026", "Tuesday 3 November 2026", "2026". */
-export function viewTitle(view: CalendarView, anchor: string, mode: CalendarMode) {
+export function viewTitle(
+  view: CalendarView,
+  anchor: string,
+  mode: CalendarMode,
+  startsThisWeek = false
+) {
   const date = parseISO(anchor)
+  if (view === 'month' && startsThisWeek) {
+    const range = visibleRange(view, anchor, mode, true)
+    return formatRange(range.from, range.to, { compact: true })
+  }
   if (view === 'month') return format(date, 'MMMM yyyy')
   if (view === 'year') return format(date, 'yyyy')
   if (view === 'day') return format(date, 'EEEE d MMMM yyyy')

@@ -1,12 +1,12 @@
 import { isIsoDate, today } from '~/components/shared/dates'
 import { MODES, VIEWS, VIEW_LABELS, stepAnchor, stepName, viewTitle } from './calendar_dates'
-import type { CalendarPlace } from './calendar_url'
+import type { CalendarPlace, ShownPlace } from './calendar_url'
 
 const MODE_LABELS = { projects: 'Projects', people: 'People' }
 
 /** Today, previous, next, a date, the view and the mode. */
 export function CalendarToolbar(props: {
-  place: CalendarPlace
+  place: ShownPlace
   go: (change: Partial<CalendarPlace>) => void
 }) {
   const { place, go } = props
@@ -45,7 +45,9 @@ export function CalendarToolbar(props: {
           }}
         />
       </div>
-      <h1 className="cal-title">{viewTitle(place.view, place.date, place.mode)}</h1>
+      <h1 className="cal-title">
+        {viewTitle(place.view, place.date, place.mode, place.startsThisWeek)}
+      </h1>
       <div className="cal-toolbar-group cal-switch" role="group" aria-label="View">
         {VIEWS.map((view) => (
           <button

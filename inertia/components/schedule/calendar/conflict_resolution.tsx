@@ -38,11 +38,14 @@ export function warnAboutNewConflicts(
 
 /**
  * "Mark resolved" (with an optional note saying why it is fine) for an open
- * conflict; who resolved it and "Reopen" for a resolved one.
+ * clash; who resolved it and "Reopen" for a resolved one. A clash over
+ * several days (`conflicts`, all open or all resolved) is resolved or
+ * reopened day by day, as the API keeps it, in one action.
  */
-export function ConflictResolution(props: { conflict: Conflict; onChanged: () => void }) {
+export function ConflictResolution(props: { conflicts: Conflict[]; onChanged: () => void }) {
   const toast = useToast()
-  const { conflict } = props
+  const { conflicts } = props
+  const [first] = conflicts
   const [open, setOpen] = useState(false)
   const [note, setNote] = useState('')
   const [busy, setBusy] = useState(false)
@@ -51,37 +54,44 @@ export function ConflictResolution(props: { conflict: Conflict; onChanged: () =>
     event.preventDefault()
     setBusy(true)
     try {
-      await api('POST', '/api/conflict-resolutions', {
-        kind: conflict.kind,
-        resourceId: conflict.resourceId,
-        date: conflict.date,
-        projectIds: conflict.projectIds,
-        note: note.trim() || undefined,
-      })
+      for (const conflict of conflicts) {
+        await api('POST', '/api/conflict-resolutions', {
+          kind: conflict.kind,
+          resourceId: conflict.resourceId,
+          date: conflict.date,
+          projectIds: conflict.projectIds,
+          note: note.trim() || undefined,
+        })
+      }
       setOpen(false)
       setNote('')
-      props.onChanged()
     } catch (error) {
       toast.error(`Could not mark it resolved: ${errorMessage(error)}`)
     } finally {
       setBusy(false)
+      props.onChanged()
     }
   }
 
-  async function reopen(resolutionId: number) {
+  async function reopen() {
     setBusy(true)
     try {
-      await api('DELETE', `/api/conflict-resolutions/${resolutionId}`)
-      props.onChanged()
+      for (const conflict of conflicts) {
+        if (conflict.resolution) {
+          await api('DELETE', `/api/conflict-resolutions/${conflict.resolution.id}`)
+        }
+      }
     } catch (error) {
       toast.error(`Could not reopen it: ${errorMessage(error)}`)
     } finally {
       setBusy(false)
+      props.onChanged()
     }
   }
 
-  if (conflict.resolution) {
-    const { resolution } = conflict
+  if (!first) return null
+  if (first.resolution) {
+    const { resolution } = first
     return (
       <span className="sc-resolution">
         <span className="muted small">
@@ -89,12 +99,7 @@ export function ConflictResolution(props: { conflict: Conflict; onChanged: () =>
           {formatTimestampDay(resolution.createdAt)}
           {resolution.note && `: “${resolution.note}”`}
         </span>
-        <button
-          type="button"
-          className="link small"
-          disabled={busy}
-          onClick={() => reopen(resolution.id)}
-        >
+        <button type="button" className="link small" disabled={busy} onClick={reopen}>
           Reopen
         </button>
       </span>
@@ -107,11 +112,13 @@ export function ConflictResolution(props: { conflict: Conflict; onChanged: () =>
       </button>
     )
   }
+  const last = conflicts[conflicts.length - 1]
+  const when = first.date === last.date ? first.date : `${first.date} to ${last.date}`
   return (
     <form
       className="sc-resolve-form"
       onSubmit={resolve}
-      aria-label={`Resolve ${conflict.resourceName} on ${conflict.date}`}
+      aria-label={`Resolve ${first.resourceName} on ${when}`}
     >
       <input
         aria-label="Why it is fine (optional)"

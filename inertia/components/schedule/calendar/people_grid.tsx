@@ -34,7 +34,8 @@ export function dayColumns(days: string[]): DayColumn[] {
 export type CellData = { person: PeoplePerson; date: string; label: string }
 export type ChipData = { chip: Chip; person: PeoplePerson; label: string }
 
-const CHIP_HEIGHT = 22
+/** A chip's two lines of name and the gap under it (schedule_calendar.css's .cal-chip). */
+const CHIP_HEIGHT = 34
 const ROW_PADDING = 8
 
 function rowHeight(busiest: number) {

@@ -1,7 +1,7 @@
-import type { CalendarProject } from './calendar_types'
+import type { CalendarBar } from './calendar_types'
 
 export type WeekSegment = {
-  project: CalendarProject
+  project: CalendarBar
   /** 0-based row among the week's bars. */
   lane: number
   /** 0-based first column and number of columns inside the week. */
@@ -16,7 +16,7 @@ export type WeekSegment = {
  * Stacks the projects of one week into lanes, as a wall calendar does:
  * earlier first, then longer first, each in the first lane free on its days.
  */
-export function layoutWeek(projects: CalendarProject[], week: string[]) {
+export function layoutWeek(projects: CalendarBar[], week: string[]) {
   const first = week[0]
   const last = week[week.length - 1]
   const inWeek = projects

@@ -1,12 +1,14 @@
 import { useCallback, useMemo, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
+import type { Lookups } from '~/components/schedule/lookups'
 import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/toasts'
 import { formatRange } from '~/components/shared/dates'
 import { type CalendarView, type DateRange } from './calendar_dates'
-import type { CalendarProject, Conflict } from './calendar_types'
+import type { CalendarBar, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
+import { FirstStart, type CalendarSetup } from './first_start'
 import { NewProjectDialog, type NewProject } from './new_project_dialog'
 import { ProjectsWeeks } from './projects_weeks'
 import { RANGE_PROPS, useRangeData } from './use_range_data'
@@ -19,10 +21,13 @@ let temporaryId = -1
  * optimistically; a refused save puts the bar back and says why.
  */
 export function ProjectsCalendar(props: {
+  /** Before anything is planned, the first steps show above the weeks. */
+  setup: CalendarSetup | undefined
+  lookups: Lookups
   view: CalendarView
   anchor: string
   range: DateRange
-  projects: CalendarProject[] | null
+  projects: CalendarBar[] | null
   conflicts: Conflict[] | null
   /** Whom a new project can be for. */
   clients: Data.Schedule.Client[]
@@ -48,6 +53,11 @@ export function ProjectsCalendar(props: {
     return map
   }, [props.conflicts])
 
+  const statusesById = useMemo(
+    () => new Map(props.projectStatuses.map((status) => [status.id, status])),
+    [props.projectStatuses]
+  )
+
   const warn = useCallback(
     (found: Conflict[] | undefined) => {
       const text = conflictWarning(found ?? [])
@@ -57,7 +67,7 @@ export function ProjectsCalendar(props: {
   )
 
   const reschedule = useCallback(
-    (project: CalendarProject, startDate: string, endDate: string) => {
+    (project: CalendarBar, startDate: string, endDate: string) => {
       const before = { startDate: project.startDate, endDate: project.endDate }
       const put = (dates: { startDate: string; endDate: string }) =>
         setProjects((list) =>
@@ -90,7 +100,7 @@ export function ProjectsCalendar(props: {
       setCreating(null)
       const id = temporaryId--
       const status = props.projectStatuses.find((item) => item.id === values.projectStatusId)
-      const draft: CalendarProject = {
+      const draft: CalendarBar = {
         id,
         name: values.name,
         startDate: values.startDate,
@@ -98,6 +108,8 @@ export function ProjectsCalendar(props: {
         color: status?.color ?? '#64748b',
         textColor: '#ffffff',
         projectStatusId: values.projectStatusId,
+        clientName: props.clients.find((client) => client.id === values.clientId)?.name ?? null,
+        crewCount: 0,
       }
       setProjects((list) => [...(list ?? []), draft])
       const body: Record<string, unknown> = {
@@ -109,7 +121,8 @@ export function ProjectsCalendar(props: {
       if (values.projectStatusId !== null) body.projectStatusId = values.projectStatusId
       track(api<Data.Schedule.Project>('POST', '/api/projects', body))
         .then((saved) => {
-          setProjects((list) => list?.map((item) => (item.id === id ? saved : item)) ?? list)
+          const bar: CalendarBar = { ...saved, clientName: draft.clientName, crewCount: 0 }
+          setProjects((list) => list?.map((item) => (item.id === id ? bar : item)) ?? list)
           toast.info(`Created ${saved.name}.`)
         })
         .catch((failure: unknown) => {
@@ -117,7 +130,7 @@ export function ProjectsCalendar(props: {
           toast.error(`${values.name} could not be created: ${errorMessage(failure)}`)
         })
     },
-    [props.projectStatuses, setProjects, track, toast]
+    [props.projectStatuses, props.clients, setProjects, track, toast]
   )
 
   return (
@@ -134,12 +147,20 @@ export function ProjectsCalendar(props: {
           Drag across days to create a project; drag a bar or its ends to change its dates.
         </span>
       </div>
+      {props.setup && !props.setup.hasProjects && (projects.data ?? []).length === 0 && (
+        <FirstStart
+          setup={props.setup}
+          lookups={props.lookups}
+          onNewProject={() => setCreating({ from: props.anchor, to: props.anchor })}
+        />
+      )}
       <ProjectsWeeks
         view={props.view}
         anchor={props.anchor}
         range={props.range}
         projects={projects.data ?? []}
         conflicts={conflictsByProject}
+        statuses={statusesById}
         onCreate={setCreating}
         onReschedule={reschedule}
       />

@@ -21,7 +21,8 @@ import {
   weekdayShort,
 } from '~/components/shared/dates'
 import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
-import type { CalendarProject, Conflict } from './calendar_types'
+import type { Data } from '~generated/data'
+import type { CalendarBar, Conflict } from './calendar_types'
 import { conflictLines } from './conflict_text'
 import {
   announcements,
@@ -30,6 +31,8 @@ import {
   useCalendarSensors,
 } from './dnd'
 import { layoutWeek, type WeekSegment } from './project_lanes'
+
+type ProjectStatus = Data.Schedule.ProjectStatus
 
 type DragKind = 'create' | 'move' | 'start' | 'end'
 
@@ -55,10 +58,12 @@ export function ProjectsWeeks(props: {
   view: CalendarView
   anchor: string
   range: DateRange
-  projects: CalendarProject[]
+  projects: CalendarBar[]
   conflicts: Map<number, Conflict[]>
+  /** Project statuses by id: a bar's stripe and its tooltip. */
+  statuses: Map<number, ProjectStatus>
   onCreate: (range: DateRange) => void
-  onReschedule: (project: CalendarProject, startDate: string, endDate: string) => void
+  onReschedule: (project: CalendarBar, startDate: string, endDate: string) => void
 }) {
   const { projects, onCreate, onReschedule } = props
   const sensors = useCalendarSensors()
@@ -178,6 +183,11 @@ export function ProjectsWeeks(props: {
                 segment={segment}
                 week={week[0]}
                 conflicts={props.conflicts.get(segment.project.id)}
+                status={
+                  segment.project.projectStatusId === null
+                    ? undefined
+                    : props.statuses.get(segment.project.projectStatusId)
+                }
                 lifted={drag?.projectId === segment.project.id}
                 dragging={dragging}
               />
@@ -190,7 +200,7 @@ export function ProjectsWeeks(props: {
 }
 
 /** The days a drag would give: the new project, or the project's new dates. */
-function previewOf(drag: DragState, byId: Map<number, CalendarProject>): DateRange | null {
+function previewOf(drag: DragState, byId: Map<number, CalendarBar>): DateRange | null {
   if (!drag.over) return null
   if (drag.kind === 'create') {
     const origin = drag.origin ?? drag.over
@@ -268,14 +278,21 @@ const DayCell = memo(function DayCellView(props: {
   )
 })
 
+/** "3 crew", "1 crew", "No crew yet": how many people a bar books. */
+function crewText(count: number) {
+  return count === 0 ? 'No crew yet' : `${count} crew`
+}
+
 const ProjectBar = memo(function ProjectBarView(props: {
   segment: WeekSegment
   week: string
   conflicts: Conflict[] | undefined
+  status: ProjectStatus | undefined
   lifted: boolean
   dragging: boolean
 }) {
   const { project, lane, column, span, startsHere, endsHere } = props.segment
+  const { status } = props
   const saved = project.id > 0
   const range = formatRange(project.startDate, project.endDate, { compact: true })
   const open = props.conflicts?.filter((conflict) => !conflict.resolution) ?? []
@@ -298,18 +315,31 @@ const ProjectBar = memo(function ProjectBarView(props: {
     }
   }
 
+  // The full text, for a bar too short to show it: name, dates, client, status, crew, clashes.
+  const details = [
+    project.clientName && `for ${project.clientName}`,
+    status?.name,
+    crewText(project.crewCount),
+  ].filter(Boolean)
   const title = [
     `${project.name}, ${range}`,
+    ...(project.clientName ? [`Client: ${project.clientName}`] : []),
+    ...(status ? [`Status: ${status.name}`] : []),
+    crewText(project.crewCount),
     ...(props.conflicts ? conflictLines(props.conflicts, project.id) : []),
   ].join('\n')
+  // The bar keeps the project's own colour (spec 3: projects have colours);
+  // its status shows as the stripe at its start.
   const style: CSSProperties = {
     gridRow: lane + 2,
     gridColumn: `${column + 1} / span ${span}`,
     backgroundColor: project.color,
     color: project.textColor,
+    ...(status ? ({ '--cal-status': status.color } as CSSProperties) : {}),
   }
   const className = [
     'cal-bar',
+    status && 'has-status',
     !startsHere && 'continues-before',
     !endsHere && 'continues-after',
     clash === 'open' && 'conflict',
@@ -328,7 +358,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
       onKeyDown={onKeyDown}
       onClick={openProject}
       role="button"
-      aria-label={`${project.name}, ${range}${clash === 'open' ? ', double booking' : ''}`}
+      aria-label={`${project.name}, ${range}${clash === 'open' ? ', double booking' : ''}, ${details.join(', ')}`}
       title={title}
       className={className}
       style={style}
@@ -341,12 +371,16 @@ const ProjectBar = memo(function ProjectBarView(props: {
         </span>
       )}
       <span className="cal-bar-name">{project.name}</span>
+      <span className="cal-bar-meta" aria-hidden="true">
+        {project.clientName && <span className="cal-bar-client">{project.clientName}</span>}
+        <span className="cal-bar-crew">{crewText(project.crewCount)}</span>
+      </span>
       {endsHere && saved && <EdgeHandle edge="end" project={project} week={props.week} />}
     </div>
   )
 })
 
-function EdgeHandle(props: { edge: 'start' | 'end'; project: CalendarProject; week: string }) {
+function EdgeHandle(props: { edge: 'start' | 'end'; project: CalendarBar; week: string }) {
   const name = props.edge === 'start' ? 'start' : 'end'
   const { setNodeRef, attributes, listeners } = useDraggable({
     id: `${props.edge}:${props.project.id}:${props.week}`,

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { Link } from '@inertiajs/react'
 import { fieldErrors } from '~/components/shared/api'
 
 export type FieldSpec = {
@@ -89,6 +90,11 @@ export function RecordForm(props: {
                     value={value}
                     onChange={(v) => set(field.key, v)}
                   />
+                  {field.type === 'select' && field.options?.length === 0 && (
+                    <p id={`${id}-hint`} className="muted small">
+                      None to choose yet: add them in <Link href="/settings">Lists</Link>.
+                    </p>
+                  )}
                 </>
               )}
               {error && <p className="error small">{error}</p>}
@@ -142,7 +148,12 @@ function FieldInput(props: {
   }
   if (field.type === 'select') {
     return (
-      <select id={id} value={text} onChange={(event) => props.onChange(event.target.value)}>
+      <select
+        id={id}
+        value={text}
+        aria-describedby={field.options?.length === 0 ? `${id}-hint` : undefined}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
         <option value="">—</option>
         {field.options?.map((option) => (
           <option key={option.value} value={option.value}>

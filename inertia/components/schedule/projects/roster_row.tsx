@@ -260,7 +260,7 @@ export function RosterRow(props: {
                     </span>
                   ))}
               </span>
-              <ConflictResolution conflict={conflict} onChanged={() => props.afterSave()} />
+              <ConflictResolution conflicts={[conflict]} onChanged={() => props.afterSave()} />
             </li>
           ))}
         </ul>
