@@ -51,7 +51,6 @@ test.group('schedule trash in the browser', (group) => {
     await row.getByRole('button', { name: 'Restore' }).click()
     await page.getByText('Harbour shoot is back.').waitFor()
     await row.waitFor({ state: 'detached' })
-    await page.getByText('No deleted projects. Nothing to do.').waitFor()
 
     await page.goto(`${stack.url('schedule')}/projects/${project.id}`)
     await page.getByRole('heading', { name: 'Harbour shoot', level: 1 }).waitFor()
@@ -60,8 +59,9 @@ test.group('schedule trash in the browser', (group) => {
       'GET',
       '/api/projects?from=2031-05-01&to=2031-05-31'
     )
+    // Other files share this stack and may have projects in May 2031: count only this one.
     assert.deepEqual(
-      inRange.map((item) => item.name),
+      inRange.filter((item) => item.id === project.id).map((item) => item.name),
       ['Harbour shoot']
     )
   })
