@@ -209,9 +209,6 @@ function Fields() {
         <Field label="The 6-digit code your app shows">
           <OneTimeCodeInput value={code} onChange={setCode} name="code" />
         </Field>
-        <p className="ui-muted" data-testid="code-readout">
-          Code so far: {code || 'none'}
-        </p>
         <Field label="Department">
           <Select
             value={department}
@@ -241,21 +238,20 @@ function Fields() {
             emptyText="No one on the crew by that name"
           />
         </Field>
-        <p className="ui-muted" data-testid="person-readout">
-          Chosen: {person?.name ?? 'no one'}
-        </p>
         <Field label="Shoot date">
           <DatePicker value={date} onChange={setDate} name="date" />
         </Field>
-        <p className="ui-muted" data-testid="date-readout">
-          Date value: {date || 'none'}
-        </p>
         <Field label="Call time">
           <TimeInput value={time} onChange={setTime} name="time" stepMinutes={15} />
         </Field>
         <Field label="Files to send" hint="Up to 50 GB each.">
           <FileDropZone files={files} onFilesChange={setFiles} help="Any kind of file" />
         </Field>
+      </div>
+      <div className="ui-cluster ui-muted">
+        <p>Code so far: {code || 'none'}</p>
+        <p>Chosen: {person?.name ?? 'no one'}</p>
+        <p>Date value: {date || 'none'}</p>
       </div>
     </Section>
   )

@@ -122,13 +122,10 @@ export function AppShell({
                 <Menu
                   items={userMenu}
                   trigger={
-                    <button
-                      type="button"
-                      className="ui-shell-user-button"
-                      aria-label={`Account menu for ${user.name}`}
-                    >
+                    <button type="button" className="ui-shell-user-button">
                       <Avatar name={user.name} imageUrl={user.avatarUrl} size="small" />
                       <span className="ui-shell-user-name">{user.name}</span>
+                      <span className="ui-visually-hidden">, account menu</span>
                       <ChevronDownIcon size={16} />
                     </button>
                   }

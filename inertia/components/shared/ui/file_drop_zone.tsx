@@ -21,8 +21,8 @@ export type FileDropZoneProps = {
 
 const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
 
-/** 1536 → "1.5 KB": the size a person reads. */
-export function formatFileSize(bytes: number): string {
+/** 1536 → "1.5 KB". Kept here until the apps share one formatting module (transfer has formatBytes). */
+function formatFileSize(bytes: number): string {
   const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
   let size = bytes
   let unit = 0
@@ -62,6 +62,9 @@ export function FileDropZone({
       }
     },
   })
+  // The zone's name is everything it shows: the Field's label, the prompt and the help.
+  const promptId = field ? `${field.id}-prompt` : undefined
+  const helpId = field && help ? `${field.id}-help` : undefined
   return (
     <div className="ui-drop">
       <div
@@ -72,19 +75,27 @@ export function FileDropZone({
             disabled && 'is-disabled'
           ),
           'role': 'button',
-          'aria-label': undefined,
-          'aria-labelledby': field ? `${field.labelId} ${field.id}-prompt` : undefined,
+          'aria-labelledby': field
+            ? [field.labelId, promptId, helpId].filter(Boolean).join(' ')
+            : undefined,
           'aria-describedby': field?.describedBy,
           'aria-disabled': disabled || undefined,
         })}
       >
-        <input {...dropzone.getInputProps({ id: field?.id })} />
         <UploadIcon size={28} />
-        <span id={field ? `${field.id}-prompt` : undefined} className="ui-drop-prompt">
+        <span id={promptId} className="ui-drop-prompt">
           {dropzone.isDragActive ? 'Drop to add' : prompt}
         </span>
-        {help && <span className="ui-drop-help">{help}</span>}
+        {/* A space, so the prompt and the help read as two phrases. */}
+        {help && ' '}
+        {help && (
+          <span id={helpId} className="ui-drop-help">
+            {help}
+          </span>
+        )}
       </div>
+      {/* Outside the zone: a control inside a button would be a nested control. */}
+      <input {...dropzone.getInputProps({ id: field?.id })} />
       {files.length > 0 && (
         <ul className="ui-drop-files" aria-label="Chosen files">
           {files.map((file, index) => (
