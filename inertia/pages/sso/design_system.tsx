@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { AppShell } from '~/components/shared/ui/app_shell'
 import { Avatar } from '~/components/shared/ui/avatar'
 import { Badge } from '~/components/shared/ui/badge'
@@ -238,6 +238,9 @@ function Fields() {
             emptyText="No one on the crew by that name"
           />
         </Field>
+        <Field label="Search the directory" hint="Asks the server as you type.">
+          <DirectorySearch />
+        </Field>
         <Field label="Shoot date">
           <DatePicker value={date} onChange={setDate} name="date" />
         </Field>
@@ -254,6 +257,49 @@ function Fields() {
         <p>Date value: {date || 'none'}</p>
       </div>
     </Section>
+  )
+}
+
+/**
+ * A combobox whose items come from the server: here a stand-in answering
+ * after a moment, so the gallery shows the "Searching…" state.
+ */
+function DirectorySearch() {
+  const [items, setItems] = useState<CrewMember[]>([])
+  const [loading, setLoading] = useState(false)
+  const [chosen, setChosen] = useState<CrewMember | null>(null)
+  // Only the answer to the latest text counts; earlier ones arrive too late.
+  const latest = useRef('')
+  function search(text: string) {
+    latest.current = text
+    if (text.trim() === '') {
+      setItems([])
+      setLoading(false)
+      return
+    }
+    setLoading(true)
+    window.setTimeout(() => {
+      if (latest.current !== text) {
+        return
+      }
+      const wanted = text.trim().toLocaleLowerCase()
+      setItems(CREW.filter((member) => member.name.toLocaleLowerCase().includes(wanted)))
+      setLoading(false)
+    }, 400)
+  }
+  return (
+    <Combobox
+      items={items}
+      filter={false}
+      loading={loading}
+      selectedItem={chosen}
+      onSelectedItemChange={setChosen}
+      onInputValueChange={search}
+      itemToString={(item) => item?.name ?? ''}
+      itemKey={(item) => String(item.id)}
+      emptyText="No one found"
+      placeholder="Type a name"
+    />
   )
 }
 

@@ -20,6 +20,7 @@ type BrowserElement = {
   dispatchEvent(event: unknown): boolean
   getBoundingClientRect(): { height: number }
   offsetParent: unknown
+  scrollIntoView(options: { block: 'start' }): void
 }
 declare const document: {
   activeElement: BrowserElement | null
@@ -141,6 +142,60 @@ test.group('design system components', (group) => {
     // Hint and label are wired to the input.
     const described = await input.getAttribute('aria-describedby')
     assert.equal(await page.locator(`[id="${described}"]`).textContent(), 'Type part of a name.')
+
+    // Items the page fetches for what is typed (the gallery's stand-in server).
+    const search = page.getByRole('combobox', { name: 'Search the directory' })
+    await search.fill('gra')
+    const found = page.getByRole('listbox', { name: 'Search the directory' }).getByRole('option')
+    await found.first().waitFor()
+    assert.deepEqual(await trimmedTexts(found), ['Grace Hopper'])
+    await search.press('ArrowDown')
+    assert.isNotEmpty(await search.getAttribute('aria-activedescendant'), 'nothing highlighted')
+    await search.press('Enter')
+    assert.equal(await search.inputValue(), 'Grace Hopper')
+    await context.close()
+  })
+
+  test('open popovers (select, menu, calendar, combobox) have no serious accessibility problems', async ({
+    browser,
+    assert,
+  }) => {
+    const { context, page } = await openGallery(browser, { theme: 'dark' })
+    await page.getByRole('combobox', { name: 'Department' }).click()
+    await page.getByRole('listbox').waitFor()
+    // While its list is open, Radix Select hides the rest of the page from
+    // screen readers (aria-hidden) and keeps focus in the list, so the
+    // page's controls cannot be reached; axe's aria-hidden-focus reads the
+    // markup only and would count them.
+    assert.deepEqual(
+      await seriousAccessibilityProblems(page, { skipRules: ['aria-hidden-focus'] }),
+      [],
+      'select'
+    )
+    await page.keyboard.press('Escape')
+    await page.getByRole('listbox').waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: 'Project actions' }).click()
+    await page.getByRole('menu').waitFor()
+    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'menu')
+    await page.keyboard.press('Escape')
+    await page.getByRole('menu').waitFor({ state: 'hidden' })
+
+    // Room below the field, so the calendar opens there and covers nothing above.
+    await page
+      .getByRole('textbox', { name: 'Shoot date' })
+      .evaluate((element) =>
+        (element as unknown as BrowserElement).scrollIntoView({ block: 'start' })
+      )
+    await page.getByRole('button', { name: /^Choose date/ }).click()
+    await page.getByRole('grid').waitFor()
+    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'calendar')
+    await page.keyboard.press('Escape')
+    await page.getByRole('grid').waitFor({ state: 'hidden' })
+
+    await page.getByRole('combobox', { name: 'Crew member' }).fill('a')
+    await page.getByRole('listbox', { name: 'Crew member' }).waitFor()
+    assert.deepEqual(await seriousAccessibilityProblems(page), [], 'combobox')
     await context.close()
   })
 

@@ -61,6 +61,12 @@ export function Combobox<Item>({
 }: ComboboxProps<Item>) {
   const field = useFieldControl()
   const [text, setText] = useState(() => itemToString(selectedItem))
+  // A choice changed by the page (a form reset after saving) shows in the field.
+  const [shownItem, setShownItem] = useState(selectedItem)
+  if (shownItem !== selectedItem) {
+    setShownItem(selectedItem)
+    setText(itemToString(selectedItem))
+  }
   const narrow = filter === false ? null : (filter ?? contains(itemToString))
   // While the field shows the chosen item's text, the whole list is offered.
   const typed = text !== itemToString(selectedItem)

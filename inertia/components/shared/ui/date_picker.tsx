@@ -30,6 +30,20 @@ function displayed(value: string): string {
   return date ? numericDateFormat().format(date) : ''
 }
 
+/**
+ * A day's name in the person's language ("Tuesday 15 December 2026"), with
+ * its day number as a word, so the name contains the "15" the button shows.
+ */
+function dayButtonLabel(date: Date, modifiers: { today?: boolean; selected?: boolean }) {
+  const day = new Intl.DateTimeFormat(undefined, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date)
+  return `${modifiers.today ? 'Today, ' : ''}${day}${modifiers.selected ? ', selected' : ''}`
+}
+
 /** "dd/mm/yyyy" in the person's order and separators, as the field's placeholder. */
 function placeholderPattern(): string {
   const words: Record<string, string> = { day: 'dd', month: 'mm', year: 'yyyy' }
@@ -166,6 +180,7 @@ export function DatePicker({ value, onChange, name, disabled, ...aria }: DatePic
                 selected={selected}
                 defaultMonth={selected}
                 autoFocus
+                labels={{ labelDayButton: dayButtonLabel }}
                 onSelect={(date) => {
                   onChange(date ? toIso(date) : '')
                   setOpen(false)
