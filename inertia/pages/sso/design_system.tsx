@@ -176,6 +176,7 @@ function Fields() {
   const [code, setCode] = useState('')
   const [department, setDepartment] = useState<string | undefined>(undefined)
   const [person, setPerson] = useState<CrewMember | null>(null)
+  const [found, setFound] = useState<CrewMember | null>(null)
   const [date, setDate] = useState('2026-11-24')
   const [time, setTime] = useState('08:30')
   const [files, setFiles] = useState<File[]>([])
@@ -239,7 +240,7 @@ function Fields() {
           />
         </Field>
         <Field label="Search the directory" hint="Asks the server as you type.">
-          <DirectorySearch />
+          <DirectorySearch chosen={found} onChosen={setFound} />
         </Field>
         <Field label="Shoot date">
           <DatePicker value={date} onChange={setDate} name="date" />
@@ -255,6 +256,7 @@ function Fields() {
         <p>Code so far: {code || 'none'}</p>
         <p>Chosen: {person?.name ?? 'no one'}</p>
         <p>Date value: {date || 'none'}</p>
+        <p>Found: {found?.name ?? 'no one'}</p>
       </div>
     </Section>
   )
@@ -264,10 +266,15 @@ function Fields() {
  * A combobox whose items come from the server: here a stand-in answering
  * after a moment, so the gallery shows the "Searching…" state.
  */
-function DirectorySearch() {
+function DirectorySearch({
+  chosen,
+  onChosen,
+}: {
+  chosen: CrewMember | null
+  onChosen: (member: CrewMember | null) => void
+}) {
   const [items, setItems] = useState<CrewMember[]>([])
   const [loading, setLoading] = useState(false)
-  const [chosen, setChosen] = useState<CrewMember | null>(null)
   // Only the answer to the latest text counts; earlier ones arrive too late.
   const latest = useRef('')
   function search(text: string) {
@@ -293,7 +300,7 @@ function DirectorySearch() {
       filter={false}
       loading={loading}
       selectedItem={chosen}
-      onSelectedItemChange={setChosen}
+      onSelectedItemChange={onChosen}
       onInputValueChange={search}
       itemToString={(item) => item?.name ?? ''}
       itemKey={(item) => String(item.id)}

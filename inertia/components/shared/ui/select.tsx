@@ -33,7 +33,8 @@ export function Select({
 }: SelectProps) {
   const field = useFieldControl()
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange} name={name} disabled={disabled}>
+    // Radix shows the placeholder for an empty value; undefined would make it uncontrolled.
+    <RadixSelect.Root value={value ?? ''} onValueChange={onValueChange} name={name} disabled={disabled}>
       <RadixSelect.Trigger
         id={field?.id}
         className={classNames('ui-input', 'ui-select-trigger', className)}
