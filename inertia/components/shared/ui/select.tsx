@@ -34,7 +34,12 @@ export function Select({
   const field = useFieldControl()
   return (
     // Radix shows the placeholder for an empty value; undefined would make it uncontrolled.
-    <RadixSelect.Root value={value ?? ''} onValueChange={onValueChange} name={name} disabled={disabled}>
+    <RadixSelect.Root
+      value={value ?? ''}
+      onValueChange={onValueChange}
+      name={name}
+      disabled={disabled}
+    >
       <RadixSelect.Trigger
         id={field?.id}
         className={classNames('ui-input', 'ui-select-trigger', className)}
