@@ -25,8 +25,13 @@ type BrowserElement = {
 declare const document: {
   activeElement: BrowserElement | null
   documentElement: { scrollWidth: number }
+  querySelector(selector: string): BrowserElement | null
 }
-declare function getComputedStyle(element: unknown): { backgroundColor: string }
+declare function getComputedStyle(element: unknown): {
+  backgroundColor: string
+  animationName: string
+  getPropertyValue(name: string): string
+}
 declare class DataTransfer {
   items: { add(file: File): void }
   setData(type: string, value: string): void
@@ -416,6 +421,21 @@ test.group('design system components', (group) => {
     await page.getByRole('button', { name: 'Remove call-sheet.pdf' }).click()
     await chosen.getByText('call-sheet.pdf').waitFor({ state: 'detached' })
     assert.lengthOf(await chosen.getByRole('listitem').all(), 1)
+    await context.close()
+  })
+
+  test('with reduced motion asked for, nothing moves', async ({ browser, assert }) => {
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' })
+    const page = await context.newPage()
+    await page.goto(galleryUrl)
+    await page.getByRole('heading', { name: 'Design system', level: 1 }).waitFor()
+    const motion = await page.evaluate(() => ({
+      duration: getComputedStyle(document.documentElement)
+        .getPropertyValue('--ui-duration-normal')
+        .trim(),
+      skeleton: getComputedStyle(document.querySelector('.ui-skeleton')).animationName,
+    }))
+    assert.deepEqual(motion, { duration: '0ms', skeleton: 'none' })
     await context.close()
   })
 
