@@ -4,6 +4,18 @@
  */
 import { Env } from '@adonisjs/core/env'
 
+/** An optional absolute http(s) address (the env schema's url format also takes ftp). */
+function httpUrl(key: string, value?: string): string | undefined {
+  if (!value) {
+    return undefined
+  }
+  const protocol = URL.parse(value)?.protocol
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new Error(`${key} must be an http or https address, got "${value}"`)
+  }
+  return value
+}
+
 const env = await Env.create(new URL('../', import.meta.url), {
   APP_ID: Env.schema.enum(['sso', 'transfer', 'schedule'] as const),
   NODE_ENV: Env.schema.enum.optional(['development', 'production', 'test'] as const),
@@ -11,6 +23,9 @@ const env = await Env.create(new URL('../', import.meta.url), {
   HOST: Env.schema.string.optional(),
   LOG_LEVEL: Env.schema.string.optional(),
   APP_URL: Env.schema.string.optional(),
+  // The product name and logo every app's header shows (one per deployment).
+  BRAND_NAME: Env.schema.string.optional(),
+  BRAND_LOGO_URL: httpUrl,
   // Addresses of the reverse proxy allowed to set X-Forwarded-For (proxy-addr
   // names or CIDR ranges, comma-separated).
   TRUSTED_PROXIES: Env.schema.string.optional(),

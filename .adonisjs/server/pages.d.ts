@@ -26,6 +26,7 @@ declare module '@adonisjs/inertia/types' {
     'sso/admin/audit': ExtractProps<(typeof import('../../inertia/pages/sso/admin/audit.tsx'))['default']>
     'sso/admin/people': ExtractProps<(typeof import('../../inertia/pages/sso/admin/people.tsx'))['default']>
     'sso/authorize_error': ExtractProps<(typeof import('../../inertia/pages/sso/authorize_error.tsx'))['default']>
+    'sso/design_system': ExtractProps<(typeof import('../../inertia/pages/sso/design_system.tsx'))['default']>
     'sso/embed_error': ExtractProps<(typeof import('../../inertia/pages/sso/embed_error.tsx'))['default']>
     'sso/embed': ExtractProps<(typeof import('../../inertia/pages/sso/embed.tsx'))['default']>
     'sso/forgot_password': ExtractProps<(typeof import('../../inertia/pages/sso/forgot_password.tsx'))['default']>

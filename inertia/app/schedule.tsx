@@ -1,6 +1,10 @@
 import '~/css/app.css'
 import '~/css/schedule.css'
 import '~/css/schedule_calendar.css'
+// The design system; its classes are ui- prefixed and its base styles apply inside .ui-root only.
+import '~/css/tokens.css'
+import '~/css/base.css'
+import '~/css/ui.css'
 import { createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'

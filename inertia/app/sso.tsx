@@ -1,4 +1,8 @@
 import '~/css/app.css'
+// The design system; its classes are ui- prefixed and its base styles apply inside .ui-root only.
+import '~/css/tokens.css'
+import '~/css/base.css'
+import '~/css/ui.css'
 import { createRoot } from 'react-dom/client'
 import { createInertiaApp } from '@inertiajs/react'
 import { resolvePageComponent } from '@adonisjs/inertia/helpers'

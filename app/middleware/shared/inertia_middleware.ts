@@ -2,11 +2,13 @@ import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import BaseInertiaMiddleware from '@adonisjs/inertia/inertia_middleware'
 import { appProfile } from '#config/app'
+import env from '#start/env'
 
 export default class InertiaMiddleware extends BaseInertiaMiddleware {
   share(ctx: HttpContext) {
     return {
       app: { id: appProfile.id, title: appProfile.title },
+      brand: brand(),
       errors: this.getValidationErrors(ctx),
       flash: flashMessages(ctx),
     }
@@ -17,6 +19,17 @@ export default class InertiaMiddleware extends BaseInertiaMiddleware {
     const output = await next()
     this.dispose(ctx)
     return output
+  }
+}
+
+/**
+ * The product name and logo of this deployment, shown by every app's header
+ * (AppShell). The apps are parts of one product, so they share one name.
+ */
+function brand(): { name: string; logoUrl: string | null } {
+  return {
+    name: env.get('BRAND_NAME') || 'Production Suite',
+    logoUrl: env.get('BRAND_LOGO_URL') ?? null,
   }
 }
 

@@ -1,0 +1,33 @@
+import { useState } from 'react'
+import { classNames } from './class_names'
+import { TextInput, type TextInputProps } from './field'
+import { EyeIcon, EyeOffIcon } from './icons'
+
+/**
+ * A password control with a show/hide toggle. The toggle is a real button
+ * with a name that says what it will do, and it says whether the password is
+ * shown (aria-pressed), so a screen reader user knows the state.
+ */
+export function PasswordInput({ className, ...rest }: Omit<TextInputProps, 'type'>) {
+  const [shown, setShown] = useState(false)
+  return (
+    <div className={classNames('ui-input-group', className)}>
+      <TextInput
+        autoComplete="current-password"
+        spellCheck={false}
+        autoCapitalize="off"
+        {...rest}
+        type={shown ? 'text' : 'password'}
+      />
+      <button
+        type="button"
+        className="ui-input-addon-button"
+        aria-label="Show password"
+        aria-pressed={shown}
+        onClick={() => setShown((value) => !value)}
+      >
+        {shown ? <EyeOffIcon /> : <EyeIcon />}
+      </button>
+    </div>
+  )
+}
