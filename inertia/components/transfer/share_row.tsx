@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { formatBytes } from '~/components/transfer/file_format'
+import { formatBytes } from '~/components/shared/format'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 import { ShareForm } from '~/components/transfer/share_form'
 import { CopyLinkField } from '~/components/transfer/copy_link_field'

@@ -1,5 +1,5 @@
 import type { QueuedFile } from './use_tus_upload'
-import { formatBytes, formatDuration } from './file_format'
+import { formatBytes, formatDuration } from '~/components/shared/format'
 
 const STATE_LABELS: Record<QueuedFile['state'], string> = {
   ready: 'Ready',

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { Layout } from '~/components/shared/layout'
 import type { Data } from '~generated/data'
 import { api, ApiError, errorMessage } from '~/components/shared/api'
-import { formatBytes } from '~/components/transfer/file_format'
+import { formatBytes } from '~/components/shared/format'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 
 type Share = Data.Transfer.PublicShare.Variants['forPage']

@@ -410,7 +410,7 @@ test.group('design system components', (group) => {
     })
     const chosen = page.getByRole('list', { name: 'Chosen files' })
     await chosen.getByText('call-sheet.pdf').waitFor()
-    assert.include(await chosen.textContent(), '1.5 KB')
+    assert.include(await chosen.textContent(), '1.5 kB')
     const dropped = await page.evaluateHandle(() => {
       const data = new DataTransfer()
       data.items.add(new File(['frames'], 'storyboard.png', { type: 'image/png' }))

@@ -117,7 +117,7 @@ test.group('transfer shares in the browser', (group) => {
     await staff.getByRole('button', { name: 'Sign in' }).click()
 
     const uploadRow = staff.getByRole('row').filter({ hasText: FILE_NAME })
-    await uploadRow.getByText('256 KB').waitFor()
+    await uploadRow.getByText('256 kB').waitFor()
     await uploadRow.getByRole('link', { name: 'Share' }).click()
 
     const form = staff.getByRole('form', { name: 'New share' })
@@ -147,7 +147,7 @@ test.group('transfer shares in the browser', (group) => {
       const recipient = await recipientContext.newPage()
       await recipient.goto(link)
       await recipient.getByText(FILE_NAME).waitFor()
-      await recipient.getByText('256 KB').waitFor()
+      await recipient.getByText('256 kB').waitFor()
 
       await recipient.getByLabel('Password').fill('notthepassword')
       await recipient.getByRole('button', { name: 'Download' }).click()

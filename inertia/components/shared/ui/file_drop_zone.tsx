@@ -1,4 +1,5 @@
 import { useDropzone, type Accept, type FileRejection } from 'react-dropzone'
+import { formatBytes } from '~/components/shared/format'
 import { classNames } from './class_names'
 import { useFieldControl } from './field'
 import { CloseIcon, FileIcon, UploadIcon } from './icons'
@@ -17,20 +18,6 @@ export type FileDropZoneProps = {
   /** Below the prompt: what may be dropped ("PDF or JPEG, up to 20 MB"). */
   help?: string
   onRejected?: (rejections: FileRejection[]) => void
-}
-
-const sizeFormat = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 })
-
-/** 1536 → "1.5 KB". Kept here until the apps share one formatting module (transfer has formatBytes). */
-function formatFileSize(bytes: number): string {
-  const units = ['bytes', 'KB', 'MB', 'GB', 'TB']
-  let size = bytes
-  let unit = 0
-  while (size >= 1024 && unit < units.length - 1) {
-    size /= 1024
-    unit++
-  }
-  return `${sizeFormat.format(size)} ${units[unit]}`
 }
 
 /**
@@ -102,7 +89,7 @@ export function FileDropZone({
             <li key={`${file.name}-${index}`} className="ui-drop-file">
               <FileIcon size={18} />
               <span className="ui-drop-file-name">{file.name}</span>
-              <span className="ui-drop-file-size">{formatFileSize(file.size)}</span>
+              <span className="ui-drop-file-size">{formatBytes(file.size)}</span>
               <button
                 type="button"
                 className="ui-icon-button"
