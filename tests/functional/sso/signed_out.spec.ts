@@ -37,6 +37,8 @@ const PUBLIC = [
   'POST /api/embed/password',
   'GET /api/integration-guide',
   'GET /uploads/*',
+  // The design system's gallery: development and tests only (404 in production).
+  'GET /design-system',
 ]
 
 signedOutMatrix('sso', PUBLIC, { message: 'Not authenticated' }, 27, {
