@@ -30,7 +30,7 @@ test.group('schedule calendar in the browser', (group) => {
     await page.getByLabel('Email').fill(seed.admin.email)
     await page.getByLabel('Password').fill(seed.admin.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+    await page.getByRole('button', { name: /account menu/ }).waitFor()
     return page
   }
 
