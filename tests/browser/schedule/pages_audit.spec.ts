@@ -31,6 +31,7 @@ type AuditedPage = { name: string; path: string; heading: string }
 const SIGNED_IN_PAGES: AuditedPage[] = [
   { name: 'trash-projects', path: '/trash', heading: 'Trash' },
   { name: 'trash-crew', path: '/trash?tab=crew', heading: 'Trash' },
+  { name: 'lists', path: '/settings', heading: 'Lists' },
 ]
 
 test.group('schedule pages: accessibility, phones and screenshots', (group) => {
@@ -55,7 +56,8 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     await page.goto(`${stack.url('schedule')}${audited.path}`)
     await page.getByRole('heading', { name: audited.heading, level: 1 }).waitFor()
     const where = `${audited.name} at ${phone ? 'phone' : 'desktop'} size`
-    assert.deepEqual(await seriousAccessibilityProblems(page), [], where)
+    const problems = await seriousAccessibilityProblems(page)
+    assert.deepEqual(problems, [], `${where}:\n${problems.join('\n')}`)
     assert.isAtMost(
       await page.evaluate(() => document.documentElement.scrollWidth),
       phone ? PHONE.width : DESKTOP.width,
