@@ -32,6 +32,7 @@ const SIGNED_IN_PAGES: AuditedPage[] = [
   { name: 'trash-projects', path: '/trash', heading: 'Trash' },
   { name: 'trash-crew', path: '/trash?tab=crew', heading: 'Trash' },
   { name: 'lists', path: '/settings', heading: 'Lists' },
+  { name: 'admin', path: '/admin', heading: 'Administration' },
 ]
 
 test.group('schedule pages: accessibility, phones and screenshots', (group) => {
