@@ -106,6 +106,57 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     }
   })
 
+  test('public share pages pass axe at both sizes: a project, a person, and a link that is gone', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<{ id: number }>(staff, 'POST', '/api/projects', {
+      name: 'Audit share shoot',
+      startDate: '2032-03-01',
+      endDate: '2032-03-03',
+    })
+    const crew = await callFromPage<{ id: number }>(staff, 'POST', '/api/crew', {
+      name: 'Audit Camera',
+    })
+    await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    await callFromPage(staff, 'PUT', `/api/projects/${project.id}/day-info/2032-03-02`, {
+      title: 'Audit day',
+      callTime: '08:00',
+    })
+    const projectLink = await callFromPage<{ url: string }>(staff, 'POST', '/api/share', {
+      resourceType: 'project',
+      resourceId: project.id,
+    })
+    const personLink = await callFromPage<{ url: string }>(staff, 'POST', '/api/share', {
+      resourceType: 'crew',
+      resourceId: crew.id,
+    })
+    const pages: AuditedPage[] = [
+      {
+        name: 'share-project',
+        path: new URL(projectLink.url).pathname,
+        heading: 'Audit share shoot',
+      },
+      { name: 'share-person', path: new URL(personLink.url).pathname, heading: 'Audit Camera' },
+      { name: 'share-gone', path: '/share/not-a-real-token', heading: 'Link not found' },
+    ]
+    for (const phone of [false, true]) {
+      // A recipient has no account: a context without the staff member's cookies.
+      const context = await browser.newContext({
+        viewport: phone ? PHONE : DESKTOP,
+        isMobile: phone,
+        hasTouch: phone,
+      })
+      const page = await context.newPage()
+      for (const audited of pages) {
+        await audit(page, audited, phone, assert)
+      }
+      await context.close()
+    }
+  })
+
   test('the account menu is reached by keyboard and offers the account and sign-out', async ({
     browserContext,
     assert,
