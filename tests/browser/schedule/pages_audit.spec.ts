@@ -33,6 +33,7 @@ const SIGNED_IN_PAGES: AuditedPage[] = [
   { name: 'trash-crew', path: '/trash?tab=crew', heading: 'Trash' },
   { name: 'lists', path: '/settings', heading: 'Lists' },
   { name: 'admin', path: '/admin', heading: 'Administration' },
+  { name: 'conflicts', path: '/conflicts', heading: 'Conflicts' },
 ]
 
 test.group('schedule pages: accessibility, phones and screenshots', (group) => {
