@@ -18,7 +18,7 @@ export async function signInToSchedule(
   await page.getByLabel('Email').fill(seed.admin.email)
   await page.getByLabel('Password').fill(seed.admin.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  await page.getByRole('button', { name: /account menu/ }).waitFor()
   return page
 }
 

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
-import { Head, Link, usePage } from '@inertiajs/react'
 import type { Data } from '~generated/data'
+import { AppShell, type ContentWidth, type NavItem } from '~/components/shared/ui/app_shell'
 import { signOut } from '~/components/shared/use_sign_in'
 import { ToastProvider } from '~/components/shared/toasts'
 
 /** The signed-in person, the `user` prop of every signed-in page. */
 export type SessionUser = Data.Schedule.SessionUser
 
-const NAV = [
+const NAV: NavItem[] = [
   { href: '/calendar', label: 'Calendar' },
   { href: '/conflicts', label: 'Conflicts' },
   { href: '/directory', label: 'Directory' },
@@ -15,45 +15,42 @@ const NAV = [
   { href: '/trash', label: 'Trash' },
 ]
 
-/** The frame of every signed-in page: navigation, the person, sign-out and the toasts. */
+/**
+ * The frame of every signed-in page: the product's AppShell with schedule's
+ * navigation (Admin for admins), the person's menu (their account at sso,
+ * sign out) and the toasts. Pages not yet moved to ui/toast still call the
+ * older toasts, so their provider stays inside until every page has moved.
+ */
 export function ScheduleShell(props: {
   user: SessionUser
   title: string
-  actions?: ReactNode
+  /** wide (tables, calendars) unless the page is a form. */
+  width?: ContentWidth
   children: ReactNode
 }) {
-  // The page's own address (no query), known on the server render too.
-  const path = usePage().url.split('?')[0]
   const nav = props.user.role === 'admin' ? [...NAV, { href: '/admin', label: 'Admin' }] : NAV
   return (
-    <ToastProvider>
-      <Head title={props.title} />
-      <div className="sc-shell">
-        <header className="sc-topbar">
-          <Link className="brand" href="/calendar">
-            Schedule
-          </Link>
-          <nav className="sc-nav" aria-label="Main">
-            {nav.map((item) => (
-              <Link
-                key={item.href}
-                href={item.href}
-                aria-current={path.startsWith(item.href) ? 'page' : undefined}
-              >
-                {item.label}
-              </Link>
-            ))}
-          </nav>
-          <div className="sc-user">
-            <span className="muted small">{props.user.displayName}</span>
-            <button type="button" className="secondary" onClick={signOut}>
-              Sign out
-            </button>
-          </div>
-        </header>
-        {props.actions && <div className="sc-page-actions">{props.actions}</div>}
-        <main className="sc-main">{props.children}</main>
-      </div>
-    </ToastProvider>
+    <AppShell
+      title={props.title}
+      appName="Schedule"
+      homeHref="/calendar"
+      nav={nav}
+      user={{
+        name: props.user.displayName,
+        email: props.user.email,
+        avatarUrl: props.user.avatarUrl,
+      }}
+      userMenu={[
+        // The account lives at sso: /account sends the person there.
+        { label: 'Your account', href: '/account' },
+        'separator',
+        { label: 'Sign out', onSelect: () => void signOut() },
+      ]}
+      width={props.width ?? 'wide'}
+    >
+      <ToastProvider>
+        <div className="sc-main">{props.children}</div>
+      </ToastProvider>
+    </AppShell>
   )
 }

@@ -2,6 +2,7 @@ import type { Data } from '~generated/data'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { UsersPanel } from '~/components/schedule/admin/users_panel'
 import { SettingsForm } from '~/components/schedule/admin/settings_form'
+import { PageHeader } from '~/components/shared/ui/page_header'
 
 type AdminProps = {
   user: SessionUser
@@ -14,8 +15,11 @@ type AdminProps = {
 export default function AdminPage({ user, people, settings }: AdminProps) {
   return (
     <ScheduleShell user={user} title="Administration">
-      <h1 className="sc-page-title">Administration</h1>
-      <div className="sc-admin">
+      <PageHeader
+        title="Administration"
+        description="Who may sign in to Schedule, and the settings that apply to everyone."
+      />
+      <div className="ui-stack ui-stack-loose">
         <UsersPanel selfId={user.userId} people={people} />
         <SettingsForm settings={settings} />
       </div>

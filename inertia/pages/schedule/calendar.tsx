@@ -29,7 +29,7 @@ export default function CalendarPage({
 }) {
   setWeekStartsOn(preferences.weekStartsOn)
   return (
-    <ScheduleShell user={user} title="Calendar">
+    <ScheduleShell user={user} title="Calendar" width="full">
       <Calendar {...data} lookups={lookups} clients={clients} />
     </ScheduleShell>
   )

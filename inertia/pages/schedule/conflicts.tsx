@@ -6,6 +6,13 @@ import { ConflictResolution } from '~/components/schedule/calendar/conflict_reso
 import { groupConflicts, type ConflictGroup } from '~/components/schedule/calendar/conflict_groups'
 import type { Conflict } from '~/components/schedule/calendar/calendar_types'
 import { Swatch } from '~/components/schedule/status_badge'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { DatePicker } from '~/components/shared/ui/date_picker'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field } from '~/components/shared/ui/field'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SkeletonText } from '~/components/shared/ui/skeleton'
 
 type Range = { from: string; to: string }
 
@@ -70,37 +77,21 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
   }
 
   return (
-    <section className="card sc-page-card">
-      <h1>Conflicts</h1>
-      <p className="muted">
-        A conflict is a crew member or vendor booked on two or more projects on the same working
-        day, with statuses that book them. Conflicts never block a booking.
-      </p>
-      <form className="sc-inline-form" onSubmit={applyRange} aria-label="Period">
-        <div>
-          <label htmlFor="conflicts-from">From</label>
-          <input
-            id="conflicts-from"
-            type="date"
-            required
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor="conflicts-to">To</label>
-          <input
-            id="conflicts-to"
-            type="date"
-            required
-            min={draft.from}
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </div>
-        <button type="submit" className="compact">
+    <>
+      <PageHeader
+        title="Conflicts"
+        description="A conflict is a crew member or vendor booked on two or more projects on the same working day, with statuses that book them. Conflicts never block a booking."
+      />
+      <form className="ui-cluster sc-conflicts-period" onSubmit={applyRange} aria-label="Period">
+        <Field label="From">
+          <DatePicker value={draft.from} onChange={(from) => setDraft({ ...draft, from })} />
+        </Field>
+        <Field label="To">
+          <DatePicker value={draft.to} onChange={(to) => setDraft({ ...draft, to })} />
+        </Field>
+        <Button type="submit" variant="secondary">
           Show
-        </button>
+        </Button>
         <label className="sc-check-label">
           <input
             type="checkbox"
@@ -111,20 +102,32 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
         </label>
       </form>
       {error && (
-        <p className="error" role="alert">
+        <p className="ui-field-error" role="alert">
           {error}
         </p>
       )}
-      {loading && <p className="muted">Loading…</p>}
+      {loading && <SkeletonText lines={3} label="Loading the conflicts…" />}
       {!loading && (
-        <p className="small" role="status">
+        <p role="status">
           {openCount === 0
             ? `Nobody is double-booked between ${formatRange(range.from, range.to)}.`
             : `${openCount} open ${openCount === 1 ? 'conflict' : 'conflicts'} between ${formatRange(range.from, range.to)}.`}
         </p>
       )}
-      {shown.length === 0 && openCount === 0 && resolvedCount > 0 && !showResolved && (
-        <p className="sc-empty">All conflicts in this period are resolved.</p>
+      {!loading && shown.length === 0 && (
+        <EmptyState
+          title={
+            resolvedCount > 0
+              ? 'All conflicts in this period are resolved.'
+              : 'No double bookings in this period'
+          }
+          description="When someone is booked on two projects on the same day, the clash shows here once, with its days, to resolve or to fix on the calendar."
+          action={
+            <ButtonLink href="/calendar" variant="secondary">
+              Open the calendar
+            </ButtonLink>
+          }
+        />
       )}
       {byDays.map((section) => {
         const { from, to } = section[0]
@@ -137,7 +140,7 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
           >
             <h2>
               {formatRange(from, to)}
-              {days > 1 && <span className="muted small"> · {days} days</span>}
+              {days > 1 && <span className="ui-muted"> · {days} days</span>}
             </h2>
             <ul className="sc-conflict-list">
               {section.map((group) => (
@@ -146,9 +149,9 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
                   className={group.resolved ? 'sc-conflict sc-conflict-resolved' : 'sc-conflict'}
                 >
                   <div className="sc-conflict-person">
-                    <span className={`sc-kind sc-kind-${group.kind}`}>
+                    <Badge tone={group.kind === 'crew' ? 'info' : 'warning'}>
                       {group.kind === 'crew' ? 'Crew' : 'Vendor'}
-                    </span>
+                    </Badge>
                     <Link
                       href={`/directory?tab=${group.kind === 'crew' ? 'crew' : 'vendors'}&id=${group.resourceId}`}
                     >
@@ -173,6 +176,6 @@ function Conflicts({ range, conflicts }: { range: Range; conflicts: Conflict[] }
           </section>
         )
       })}
-    </section>
+    </>
   )
 }

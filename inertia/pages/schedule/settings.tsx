@@ -1,4 +1,5 @@
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+import { PageHeader } from '~/components/shared/ui/page_header'
 import { ListEditor, type ListKind } from '~/components/schedule/lists/list_editor'
 import type { LookupName, Lookups } from '~/components/schedule/lookups'
 
@@ -65,11 +66,11 @@ const LISTS: (ListKind & { list: LookupName })[] = [
 /** The lists that label everything else; names and colours here show everywhere. */
 export default function SettingsPage({ user, lookups }: { user: SessionUser; lookups: Lookups }) {
   return (
-    <ScheduleShell user={user} title="Lists">
-      <h1 className="sc-page-title">Lists</h1>
-      <p className="muted">
-        Changes save as you make them. Drag ⠿ to change the order in which they are offered.
-      </p>
+    <ScheduleShell user={user} title="Lists" width="regular">
+      <PageHeader
+        title="Lists"
+        description="The statuses, roles, types and regions that label everything else. Changes save as you make them; drag ⠿ (or focus it and press Space, then the arrow keys) to change the order in which they are offered."
+      />
       <div className="sc-list-grid">
         {LISTS.map((kind) => (
           <ListEditor key={kind.url} kind={kind} items={lookups[kind.list]} />

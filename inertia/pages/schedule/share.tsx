@@ -1,5 +1,4 @@
 import type { Data } from '~generated/data'
-import { Layout } from '~/components/shared/layout'
 import {
   dayParts,
   daysOf,
@@ -7,6 +6,10 @@ import {
   formatRange,
   formatTimestamp,
 } from '~/components/shared/dates'
+import { AppShell } from '~/components/shared/ui/app_shell'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { PageHeader } from '~/components/shared/ui/page_header'
 
 type Shared = Data.Schedule.ShareView.Variants['forRecipient']
 type SharedProject = NonNullable<Shared['project']>
@@ -24,43 +27,47 @@ type ShareProps = {
 export default function SharePage({ share, gone }: ShareProps) {
   const title = share?.project?.name ?? share?.person?.name ?? 'Shared schedule'
   return (
-    <Layout title={title} brand="Schedule">
-      <div className="sc-share-page">
+    <AppShell title={title} appName="Schedule" width="wide">
+      <div className="ui-stack sc-share-page">
         {gone && <Gone status={gone.status} message={gone.message} />}
         {share && (
           <>
             {share.project && <ProjectView project={share.project} />}
             {share.person && <PersonView person={share.person} />}
             {share.expiresAt && (
-              <p className="muted small">
-                This link works until {formatTimestamp(share.expiresAt)}.
-              </p>
+              <p className="ui-muted">This link works until {formatTimestamp(share.expiresAt)}.</p>
             )}
           </>
         )}
       </div>
-    </Layout>
+    </AppShell>
   )
 }
 
 function Gone(props: { status: number; message: string }) {
   if (props.status === 410) {
     return (
-      <section className="card">
-        <h1>This link no longer works</h1>
-        <p role="alert">{props.message}.</p>
-        <p>Ask the person who sent it to you for a new one.</p>
-      </section>
+      <PageHeader
+        title="This link no longer works"
+        description={
+          <>
+            <span role="alert">{props.message}.</span> Ask the person who sent it to you for a new
+            one.
+          </>
+        }
+      />
     )
   }
   return (
-    <section className="card">
-      <h1>Link not found</h1>
-      <p role="alert">
-        There is nothing at this address. Check that you have the whole link, or ask the person who
-        sent it for a new one.
-      </p>
-    </section>
+    <PageHeader
+      title="Link not found"
+      description={
+        <span role="alert">
+          There is nothing at this address. Check that you have the whole link, or ask the person
+          who sent it for a new one.
+        </span>
+      }
+    />
   )
 }
 
@@ -71,7 +78,7 @@ function PlaceLine(props: { place: Place }) {
   return (
     <>
       {props.place.name}
-      {props.place.address && <span className="muted"> · {props.place.address}</span>}
+      {props.place.address && <span className="ui-muted"> · {props.place.address}</span>}
     </>
   )
 }
@@ -80,10 +87,11 @@ function ProjectView({ project }: { project: SharedProject }) {
   const daysWithInfo = project.days.filter(
     (day) => day.title || day.callTime || day.wrapTime || day.notes || day.location
   )
+  const allDays = daysOf(project.startDate, project.endDate).length
   return (
     <>
-      <section className="card sc-share-hero" style={{ borderTopColor: project.color }}>
-        <h1>{project.name}</h1>
+      <section className="ui-panel sc-share-hero" style={{ borderTopColor: project.color }}>
+        <h1 className="ui-page-title">{project.name}</h1>
         <dl className="sc-facts">
           <dt>Dates</dt>
           <dd>{formatRange(project.startDate, project.endDate)}</dd>
@@ -104,66 +112,61 @@ function ProjectView({ project }: { project: SharedProject }) {
         </dl>
       </section>
       {daysWithInfo.length > 0 && (
-        <section className="card">
-          <h2>Days</h2>
-          <table className="sc-table">
-            <thead>
-              <tr>
-                <th>Day</th>
-                <th>What</th>
-                <th>Call</th>
-                <th>Wrap</th>
-                <th>Where</th>
-                <th>Notes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {daysWithInfo.map((day) => (
-                <tr key={day.date}>
-                  <td className="sc-nowrap">{formatDay(day.date)}</td>
-                  <td>{day.title}</td>
-                  <td>{day.callTime}</td>
-                  <td>{day.wrapTime}</td>
-                  <td>
-                    <PlaceLine place={day.location} />
-                  </td>
-                  <td className="sc-pre">{day.notes}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <section className="ui-panel" aria-labelledby="share-days">
+          <h2 id="share-days">Days</h2>
+          <DataTable
+            caption="Days of the project"
+            rows={daysWithInfo}
+            rowKey={(day) => day.date}
+            columns={[
+              {
+                key: 'day',
+                header: 'Day',
+                primary: true,
+                nowrap: true,
+                cell: (day) => formatDay(day.date),
+              },
+              { key: 'what', header: 'What', cell: (day) => day.title },
+              { key: 'call', header: 'Call', cell: (day) => day.callTime },
+              { key: 'wrap', header: 'Wrap', cell: (day) => day.wrapTime },
+              { key: 'where', header: 'Where', cell: (day) => <PlaceLine place={day.location} /> },
+              {
+                key: 'notes',
+                header: 'Notes',
+                cell: (day) => <span className="sc-pre">{day.notes}</span>,
+              },
+            ]}
+          />
         </section>
       )}
-      <section className="card">
-        <h2>Who is on it</h2>
-        {project.roster.length === 0 ? (
-          <p className="muted">Nobody is booked yet.</p>
-        ) : (
-          <table className="sc-table">
-            <thead>
-              <tr>
-                <th>Name</th>
-                <th>Role</th>
-                <th>Days</th>
-              </tr>
-            </thead>
-            <tbody>
-              {project.roster.map((entry, index) => (
-                <tr key={`${entry.kind}-${index}`}>
-                  <td>{entry.name}</td>
-                  <td>{entry.role ?? (entry.kind === 'vendor' ? 'Vendor' : '')}</td>
-                  <td>
-                    <DayList
-                      days={entry.days}
-                      notes={entry.notes}
-                      allDays={daysOf(project.startDate, project.endDate).length}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+      <section className="ui-panel" aria-labelledby="share-roster">
+        <h2 id="share-roster">Who is on it</h2>
+        <DataTable
+          caption="Who is on the project"
+          rows={project.roster}
+          // A person booked twice is two entries: their days tell them apart.
+          rowKey={(entry) => `${entry.kind}-${entry.name}-${entry.days.join()}`}
+          columns={[
+            { key: 'name', header: 'Name', primary: true, cell: (entry) => entry.name },
+            {
+              key: 'role',
+              header: 'Role',
+              cell: (entry) => entry.role ?? (entry.kind === 'vendor' ? 'Vendor' : ''),
+            },
+            {
+              key: 'days',
+              header: 'Days',
+              cell: (entry) => <DayList days={entry.days} notes={entry.notes} allDays={allDays} />,
+            },
+          ]}
+          empty={
+            <EmptyState
+              headingLevel={3}
+              title="Nobody is booked yet"
+              description="The crew and vendors booked on this project show here as soon as they are."
+            />
+          }
+        />
       </section>
     </>
   )
@@ -172,22 +175,20 @@ function ProjectView({ project }: { project: SharedProject }) {
 function PersonView({ person }: { person: SharedPerson }) {
   return (
     <>
-      <section className="card">
-        <h1>{person.name}</h1>
-        <p className="muted">
-          {person.role ?? (person.kind === 'crew' ? 'Crew' : 'Vendor')} · bookings from 30 days ago
-          onwards
-        </p>
-      </section>
+      <PageHeader
+        title={person.name}
+        description={`${person.role ?? (person.kind === 'crew' ? 'Crew' : 'Vendor')} · bookings from 30 days ago onwards`}
+      />
       {person.bookings.length === 0 ? (
-        <section className="card">
-          <p>No bookings at the moment.</p>
-        </section>
+        <EmptyState
+          title="No bookings at the moment"
+          description="The projects this person is booked on show here, with their dates and days."
+        />
       ) : (
         person.bookings.map((booking, index) => (
           <section
             key={index}
-            className="card sc-share-hero"
+            className="ui-panel sc-share-hero"
             style={{ borderTopColor: booking.color }}
             aria-label={booking.projectName}
           >
@@ -218,7 +219,7 @@ function PersonView({ person }: { person: SharedPerson }) {
 /** Scheduled days as small date chips ("Every day" when that is all), each day's note below. */
 function DayList(props: { days: string[]; notes: Record<string, string>; allDays?: number }) {
   if (props.days.length === 0) {
-    return <span className="muted">No days scheduled</span>
+    return <span className="ui-muted">No days scheduled</span>
   }
   const noted = Object.entries(props.notes).sort(([a], [b]) => a.localeCompare(b))
   return (
@@ -239,7 +240,7 @@ function DayList(props: { days: string[]; notes: Record<string, string>; allDays
         <ul className="sc-share-notes">
           {noted.map(([date, note]) => (
             <li key={date}>
-              <span className="muted">{formatDay(date)}:</span> {note}
+              <span className="ui-muted">{formatDay(date)}:</span> {note}
             </li>
           ))}
         </ul>

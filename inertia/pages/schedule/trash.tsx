@@ -2,11 +2,16 @@ import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
-import { Tabs } from '~/components/shared/tabs'
-import { useToast } from '~/components/shared/toasts'
-import { formatRange, formatTimestamp, formatTimestampDay } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SkeletonText } from '~/components/shared/ui/skeleton'
+import { Tabs } from '~/components/shared/ui/tabs'
+import { useToast } from '~/components/shared/ui/toast'
+import { formatRange, formatTimestampDay, relativeTimeProps } from '~/components/shared/dates'
 
 const TYPES = ['projects', 'crew', 'vendors', 'locations'] as const
 type TrashType = (typeof TYPES)[number]
@@ -68,7 +73,7 @@ function Trash(props: { isAdmin: boolean; type: TrashType; items: Data.Schedule.
   async function restore(item: Data.Schedule.TrashItem) {
     try {
       await api('POST', `/api/trash/${type}/${item.id}/restore`)
-      toast.info(`${item.name} is back.`)
+      toast.success(`${item.name} is back.`)
       showTrash(type)
     } catch (error) {
       toast.error(`Could not restore ${item.name}: ${errorMessage(error)}`)
@@ -78,7 +83,7 @@ function Trash(props: { isAdmin: boolean; type: TrashType; items: Data.Schedule.
   async function removeForGood(item: Data.Schedule.TrashItem) {
     try {
       await api('DELETE', `/api/trash/${type}/${item.id}`)
-      toast.info(`${item.name} was removed for good.`)
+      toast.success(`${item.name} was removed for good.`)
       showTrash(type)
     } catch (error) {
       toast.error(`Could not remove ${item.name}: ${errorMessage(error)}`)
@@ -91,7 +96,7 @@ function Trash(props: { isAdmin: boolean; type: TrashType; items: Data.Schedule.
       const parts = TYPES.filter((key) => removed[key] > 0).map(
         (key) => `${removed[key]} ${NOUNS[key]}`
       )
-      toast.info(
+      toast.success(
         parts.length > 0
           ? `Removed for good: ${parts.join(', ')}.`
           : 'Nothing in the trash was older than 30 days.'
@@ -102,84 +107,92 @@ function Trash(props: { isAdmin: boolean; type: TrashType; items: Data.Schedule.
     }
   }
 
+  // Each tab's rows come from the server: the tab being opened shows a skeleton until they are here.
+  const list = switchingTo ? (
+    <SkeletonText lines={4} label={`Loading the deleted ${NOUNS[switchingTo]}…`} />
+  ) : (
+    <DataTable
+      caption={`Deleted ${NOUNS[type]}`}
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        {
+          key: 'name',
+          header: 'Name',
+          primary: true,
+          cell: (item) => (
+            <>
+              <strong>{item.name}</strong>
+              {item.startDate && item.endDate && (
+                <div className="ui-muted">{formatRange(item.startDate, item.endDate)}</div>
+              )}
+            </>
+          ),
+        },
+        {
+          key: 'deleted',
+          header: 'Deleted',
+          nowrap: true,
+          cell: (item) => <time {...relativeTimeProps(item.deletedAt)} />,
+        },
+        {
+          key: 'removal',
+          header: 'Removal',
+          cell: (item) => <>removed for good on {formatTimestampDay(item.purgeAt)}</>,
+        },
+      ]}
+      actions={(item) => (
+        <>
+          <Button size="small" variant="secondary" onClick={() => restore(item)}>
+            Restore
+          </Button>
+          {props.isAdmin && (
+            <ConfirmDialog
+              trigger={
+                <Button size="small" variant="danger">
+                  Delete permanently
+                </Button>
+              }
+              title={`Delete ${item.name} permanently?`}
+              description={`${item.name} is removed for good, with everything that belongs to it. This cannot be undone.`}
+              confirmLabel="Delete permanently"
+              onConfirm={() => removeForGood(item)}
+            />
+          )}
+        </>
+      )}
+      empty={
+        <EmptyState
+          title={`No deleted ${NOUNS[type]}`}
+          description={`When you delete ${NOUNS[type]}, they wait here for 30 days and can be restored. Nothing to do now.`}
+        />
+      }
+    />
+  )
+
   return (
-    <section className="card sc-page-card">
-      <div className="sc-heading-row">
-        <h1>Trash</h1>
-        {props.isAdmin && (
-          <ConfirmButton
-            label="Empty items older than 30 days"
-            title="Empty the old trash?"
-            confirmLabel="Remove for good"
-            danger
-            onConfirm={cleanup}
-          >
-            <p>
-              Everything deleted more than 30 days ago is removed for good, with its rosters, notes,
-              tasks and share links. This also happens by itself every day.
-            </p>
-          </ConfirmButton>
-        )}
-      </div>
-      <p className="muted">
-        Deleted items stay here for 30 days before they are removed for good. Restoring brings an
-        item back with everything it had.
-      </p>
-      <Tabs label="Kind of item" tabs={TABS} current={switchingTo ?? type} onChange={showType} />
-      {switchingTo && <p className="muted">Loading…</p>}
-      {!switchingTo && items.length === 0 && (
-        <p className="sc-empty">No deleted {NOUNS[type]}. Nothing to do.</p>
-      )}
-      {!switchingTo && items.length > 0 && (
-        <table className="sc-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Deleted</th>
-              <th>Removal</th>
-              <th>
-                <span className="sc-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={item.id}>
-                <td>
-                  <strong>{item.name}</strong>
-                  {item.startDate && item.endDate && (
-                    <div className="muted small">{formatRange(item.startDate, item.endDate)}</div>
-                  )}
-                </td>
-                <td>{formatTimestamp(item.deletedAt)}</td>
-                <td>removed for good on {formatTimestampDay(item.purgeAt)}</td>
-                <td>
-                  <div className="sc-row-actions">
-                    <button type="button" className="compact" onClick={() => restore(item)}>
-                      Restore
-                    </button>
-                    {props.isAdmin && (
-                      <ConfirmButton
-                        compact
-                        danger
-                        label="Delete permanently"
-                        title={`Delete ${item.name} permanently?`}
-                        confirmLabel="Delete permanently"
-                        onConfirm={() => removeForGood(item)}
-                      >
-                        <p>
-                          {item.name} is removed for good, with everything that belongs to it. This
-                          cannot be undone.
-                        </p>
-                      </ConfirmButton>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <>
+      <PageHeader
+        title="Trash"
+        description="Deleted items stay here for 30 days before they are removed for good. Restoring brings an item back with everything it had."
+        actions={
+          props.isAdmin && (
+            <ConfirmDialog
+              trigger={<Button variant="secondary">Empty items older than 30 days</Button>}
+              title="Empty the old trash?"
+              description="Everything deleted more than 30 days ago is removed for good, with its rosters, notes, tasks and share links. This also happens by itself every day."
+              confirmLabel="Remove for good"
+              onConfirm={cleanup}
+            />
+          )
+        }
+      />
+      <Tabs
+        label="Kind of item"
+        value={switchingTo ?? type}
+        onValueChange={(value) => showType(value as TrashType)}
+        items={TABS.map((tab) => ({ value: tab.key, label: tab.label, content: list }))}
+      />
+    </>
   )
 }

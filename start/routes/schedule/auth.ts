@@ -23,6 +23,7 @@ router
       .use([middleware.sameOriginOnly(), exchangeLimit])
     router.get('/api/auth/me', [AuthController, 'me'])
     router.get('/logout', [AuthController, 'logout'])
+    router.get('/account', [AuthController, 'account'])
     router.post('/api/auth/logout', [AuthController, 'apiLogout'])
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

@@ -30,7 +30,7 @@ test.group('schedule calendar in the browser', (group) => {
     await page.getByLabel('Email').fill(seed.admin.email)
     await page.getByLabel('Password').fill(seed.admin.password)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('button', { name: 'Sign out' }).waitFor()
+    await page.getByRole('button', { name: /account menu/ }).waitFor()
     return page
   }
 
@@ -228,10 +228,16 @@ test.group('schedule calendar in the browser', (group) => {
     await page.getByRole('button', { name: 'Assign Ben Spark to a project' }).click()
     const dialog = page.getByRole('dialog', { name: 'Assign Ben Spark' })
     await dialog.getByLabel('Project').selectOption({ label: 'Dock build (3 – 5 Feb 2031)' })
+    // The booking shows before the server has stored it: the reload below waits for the store.
+    const stored = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && /\/api\/projects\/\d+\/crew$/.test(response.url())
+    )
     await dialog.getByRole('button', { name: 'Assign' }).click()
     await peopleCell(page, 'Ben Spark', 'Tue 4 Feb')
       .getByRole('button', { name: 'Dock build' })
       .waitFor()
+    await stored
 
     await page.reload()
     await peopleGridReady(page)

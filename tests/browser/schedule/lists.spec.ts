@@ -50,10 +50,10 @@ test.group('schedule lists in the browser', (group) => {
 
     await regions(page).getByRole('button', { name: 'Delete' }).first().click()
     await page
-      .getByRole('dialog', { name: 'Delete South coast?' })
+      .getByRole('alertdialog', { name: 'Delete South coast?' })
       .getByRole('button', { name: 'Delete' })
       .click()
-    await page.getByText('South coast was deleted.').waitFor()
+    await page.getByText('South coast was deleted.', { exact: true }).waitFor()
     stored = await callFromPage<Item[]>(page, 'GET', '/api/regions')
     assert.deepEqual(
       stored.map((item) => item.name),

@@ -49,7 +49,7 @@ test.group('schedule trash in the browser', (group) => {
     assert.include(await row.innerText(), 'Mon 5 May 2031 – Wed 7 May 2031')
 
     await row.getByRole('button', { name: 'Restore' }).click()
-    await page.getByText('Harbour shoot is back.').waitFor()
+    await page.getByText('Harbour shoot is back.', { exact: true }).waitFor()
     await row.waitFor({ state: 'detached' })
 
     await page.goto(`${stack.url('schedule')}/projects/${project.id}`)
@@ -77,10 +77,10 @@ test.group('schedule trash in the browser', (group) => {
     const row = page.getByRole('row').filter({ hasText: 'Robin Gaffer' })
     await row.getByRole('button', { name: 'Delete permanently' }).click()
     await page
-      .getByRole('dialog', { name: 'Delete Robin Gaffer permanently?' })
+      .getByRole('alertdialog', { name: 'Delete Robin Gaffer permanently?' })
       .getByRole('button', { name: 'Delete permanently' })
       .click()
-    await page.getByText('Robin Gaffer was removed for good.').waitFor()
+    await page.getByText('Robin Gaffer was removed for good.', { exact: true }).waitFor()
 
     // Other tests' crew may wait in the shared stack's trash; this one is gone from it.
     const trash = await callFromPage<{ name: string }[]>(page, 'GET', '/api/trash/crew')

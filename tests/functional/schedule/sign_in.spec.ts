@@ -299,6 +299,12 @@ test.group('schedule session endpoints and guards', (group) => {
     assert.isUndefined(response.session().userId)
   })
 
+  test('GET /account sends the person to their account at sso', async ({ client, assert }) => {
+    const response = await client.get('/account').redirects(0)
+    response.assertStatus(302)
+    assert.equal(response.header('location'), `${sso.url}/profile`)
+  })
+
   test('POST /api/auth/logout answers JSON with the sso logout URL', async ({ client, assert }) => {
     const response = await client
       .post('/api/auth/logout')

@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { api, fieldErrors } from '~/components/shared/api'
-import { useToast } from '~/components/shared/toasts'
+import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput, Textarea } from '~/components/shared/ui/field'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { Select } from '~/components/shared/ui/select'
+import { useToast } from '~/components/shared/ui/toast'
 
 type SettingsResponse = Data.Schedule.AdminSettings
 type SettingDefinition = SettingsResponse['definitions'][number]
@@ -48,7 +52,7 @@ export function SettingsForm(props: { settings: SettingsResponse }) {
       const saved = await api<SettingsResponse>('PATCH', '/api/admin/settings', changes)
       setData(saved)
       setValues(saved.settings)
-      toast.info('Settings saved.')
+      toast.success('Settings saved.')
     } catch (error) {
       setErrors(fieldErrors(error))
     } finally {
@@ -61,7 +65,7 @@ export function SettingsForm(props: { settings: SettingsResponse }) {
       const saved = await api<SettingsResponse>('PATCH', '/api/admin/settings', { [key]: null })
       setData(saved)
       setValues(saved.settings)
-      toast.info(`${labelOf(key)} removed.`)
+      toast.success(`${labelOf(key)} removed.`)
     } catch (error) {
       setErrors(fieldErrors(error))
     }
@@ -72,38 +76,39 @@ export function SettingsForm(props: { settings: SettingsResponse }) {
   }
 
   return (
-    <section className="card" aria-labelledby="settings-heading">
+    <section className="ui-panel" aria-labelledby="settings-heading">
       <h2 id="settings-heading">Settings</h2>
       {errors.form && (
-        <p className="error" role="alert">
+        <p className="ui-field-error" role="alert">
           {errors.form}
         </p>
       )}
-      <form onSubmit={save} aria-label="Settings" className="sc-settings-form">
+      <form onSubmit={save} aria-label="Settings" className="ui-stack">
         {data.definitions.map((definition) => (
-          <div key={definition.key} className="sc-setting">
-            <label htmlFor={`setting-${definition.key}`}>{labelOf(definition.key)}</label>
-            <p className="muted small">{definition.description}</p>
-            <SettingInput
-              definition={definition}
-              value={values[definition.key]}
-              onChange={(value) => set(definition.key, value)}
-            />
+          <div key={definition.key}>
+            <Field
+              label={labelOf(definition.key)}
+              hint={definition.description}
+              error={errors[definition.key]}
+            >
+              <SettingInput
+                definition={definition}
+                value={values[definition.key]}
+                onChange={(value) => set(definition.key, value)}
+              />
+            </Field>
             {definition.secret && definition.isSet && (
-              <button
-                type="button"
-                className="link small"
-                onClick={() => void unsetSecret(definition.key)}
-              >
+              <Button size="small" variant="ghost" onClick={() => void unsetSecret(definition.key)}>
                 Remove the stored secret
-              </button>
+              </Button>
             )}
-            {errors[definition.key] && <p className="error small">{errors[definition.key]}</p>}
           </div>
         ))}
-        <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : 'Save settings'}
-        </button>
+        <div>
+          <Button type="submit" loading={busy}>
+            Save settings
+          </Button>
+        </div>
       </form>
     </section>
   )
@@ -115,32 +120,23 @@ function SettingInput(props: {
   onChange: (value: unknown) => void
 }) {
   const { definition } = props
-  const id = `setting-${definition.key}`
   if (definition.options) {
     const options = definition.options
     return (
-      <select
-        id={id}
+      <Select
         value={String(props.value ?? '')}
-        onChange={(event) => {
+        options={options.map((option) => ({ value: String(option.value), label: option.label }))}
+        onValueChange={(picked) => {
           // Options keep their type: week_starts_on is a number, the others strings.
-          const chosen = options.find((option) => String(option.value) === event.target.value)
-          props.onChange(chosen ? chosen.value : event.target.value)
+          const chosen = options.find((option) => String(option.value) === picked)
+          props.onChange(chosen ? chosen.value : picked)
         }}
-      >
-        {options.map((option) => (
-          <option key={String(option.value)} value={String(option.value)}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      />
     )
   }
   if (definition.secret || definition.input === 'secret') {
     return (
-      <input
-        id={id}
-        type="password"
+      <PasswordInput
         autoComplete="new-password"
         placeholder={definition.isSet ? 'Set. Type a new one to replace it.' : 'Not set'}
         value={typeof props.value === 'string' ? props.value : ''}
@@ -150,9 +146,7 @@ function SettingInput(props: {
   }
   if (definition.input === 'textarea') {
     return (
-      <textarea
-        id={id}
-        className="sc-textarea"
+      <Textarea
         rows={3}
         value={String(props.value ?? '')}
         onChange={(event) => props.onChange(event.target.value)}
@@ -161,8 +155,7 @@ function SettingInput(props: {
   }
   if (definition.input === 'color') {
     return (
-      <input
-        id={id}
+      <TextInput
         type="color"
         className="sc-color-input"
         value={String(props.value ?? '#000000')}
@@ -171,8 +164,7 @@ function SettingInput(props: {
     )
   }
   return (
-    <input
-      id={id}
+    <TextInput
       value={String(props.value ?? '')}
       onChange={(event) => props.onChange(event.target.value)}
     />

@@ -2,10 +2,20 @@ import { useState } from 'react'
 import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
 import { AddPersonForm, type PersonRole } from '~/components/shared/add_person_form'
-import { ConfirmButton } from '~/components/shared/confirm_button'
-import { formatTimestamp } from '~/components/shared/dates'
-import { FieldError, describedBy, sameText, useFieldSave } from '~/components/shared/save_feedback'
-import { useToast } from '~/components/shared/toasts'
+import { relativeTimeProps } from '~/components/shared/dates'
+import { describedBy, sameText, useFieldSave } from '~/components/shared/save_feedback'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { Select } from '~/components/shared/ui/select'
+import { useToast } from '~/components/shared/ui/toast'
+import { SaveStatusBeside } from '~/components/schedule/save_status'
+
+const ROLES = [
+  { value: 'staff', label: 'Staff' },
+  { value: 'admin', label: 'Admin' },
+]
 
 type AppUser = Data.Schedule.AppUser
 
@@ -23,7 +33,7 @@ export function UsersPanel(props: { selfId: string; people: AppUser[] }) {
     try {
       const user = await api<AppUser>('POST', '/api/admin/users', { email, role })
       setUsers((current) => [...current, user])
-      toast.info(`${user.email} can now sign in.`)
+      toast.success(`${user.email} can now sign in.`)
       return true
     } catch (error) {
       toast.error(`Could not add ${email}: ${errorMessage(error)}`)
@@ -46,64 +56,95 @@ export function UsersPanel(props: { selfId: string; people: AppUser[] }) {
           : other
       )
     )
-    toast.info(`Saved ${user.email}.`)
+    toast.success(`Saved ${user.email}.`)
   }
 
   async function remove(user: AppUser) {
     try {
       await api('DELETE', `/api/admin/users/${user.id}`)
       setUsers((current) => current.filter((other) => other.id !== user.id))
-      toast.info(`${user.email} can no longer sign in.`)
+      toast.success(`${user.email} can no longer sign in.`)
     } catch (error) {
       toast.error(`Could not remove ${user.email}: ${errorMessage(error)}`)
     }
   }
 
   return (
-    <section className="card" aria-labelledby="users-heading">
+    <section className="ui-panel" aria-labelledby="users-heading">
       <h2 id="users-heading">People</h2>
-      <p className="muted small">
+      <p className="ui-muted">
         Only these people can sign in, with the email they use at the sign-in service. Admins also
         manage people and settings and empty the trash.
       </p>
-      <div className="sc-scroll">
-        <table className="sc-table">
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Role</th>
-              <th>Last signed in</th>
-              <th>
-                <span className="sc-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <UserRow
-                key={user.id}
-                user={user}
-                isSelf={user.id === props.selfId}
-                onUpdate={(changes) => update(user, changes)}
-                onRemove={() => void remove(user)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="People who can sign in"
+        rows={users}
+        rowKey={(user) => user.id}
+        columns={[
+          {
+            key: 'email',
+            header: 'Email',
+            primary: true,
+            cell: (user) => (
+              <>
+                {user.email}
+                {user.id === props.selfId && (
+                  <>
+                    {' '}
+                    <Badge>you</Badge>
+                  </>
+                )}
+              </>
+            ),
+          },
+          {
+            key: 'name',
+            header: 'Name',
+            cell: (user) => <NameField user={user} onUpdate={(changes) => update(user, changes)} />,
+          },
+          {
+            key: 'role',
+            header: 'Role',
+            cell: (user) => <RoleField user={user} onUpdate={(changes) => update(user, changes)} />,
+          },
+          {
+            key: 'lastLogin',
+            header: 'Last signed in',
+            nowrap: true,
+            cell: (user) =>
+              user.lastLoginAt ? (
+                <time {...relativeTimeProps(user.lastLoginAt)} />
+              ) : (
+                <span className="ui-muted">{user.ssoUserId === 0 ? 'Not yet' : 'Never'}</span>
+              ),
+          },
+        ]}
+        actions={(user) =>
+          user.id !== props.selfId && (
+            <ConfirmDialog
+              trigger={
+                <Button size="small" variant="secondary">
+                  Remove
+                </Button>
+              }
+              title={`Remove ${user.email}?`}
+              description={`${user.email} can no longer sign in. What they scheduled stays, with their name in the activity log.`}
+              confirmLabel="Remove"
+              onConfirm={() => remove(user)}
+            />
+          )
+        }
+      />
       <h3>Add a person</h3>
       <AddPersonForm onAdd={add} />
     </section>
   )
 }
 
-function UserRow(props: {
-  user: AppUser
-  isSelf: boolean
-  onUpdate: (changes: { role?: PersonRole; displayName?: string }) => Promise<void>
-  onRemove: () => void
-}) {
+type Changes = { role?: PersonRole; displayName?: string }
+
+/** The person's name, saved when the field is left (or on Enter), with its feedback beside it. */
+function NameField(props: { user: AppUser; onUpdate: (changes: Changes) => Promise<void> }) {
   const { user } = props
   const name = useFieldSave(
     user.displayName,
@@ -115,69 +156,49 @@ function UserRow(props: {
     },
     sameText
   )
-  const role = useFieldSave(user.role, (value) => props.onUpdate({ role: value }))
-  const errorId = (field: string) => `user-${user.id}-${field}-error`
-
+  const errorId = `user-${user.id}-name-error`
   return (
-    <tr>
-      <td>
-        <input
-          aria-label={`Name of ${user.email}`}
-          maxLength={200}
-          value={name.value}
-          onChange={(event) => name.change(event.target.value)}
-          onBlur={() => name.commit()}
-          onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
-          {...describedBy(name.status, errorId('name'))}
+    <>
+      <input
+        className="ui-input"
+        aria-label={`Name of ${user.email}`}
+        maxLength={200}
+        value={name.value}
+        onChange={(event) => name.change(event.target.value)}
+        onBlur={() => name.commit()}
+        onKeyDown={(event) => event.key === 'Enter' && event.currentTarget.blur()}
+        {...describedBy(name.status, errorId)}
+      />
+      {name.status.state === 'failed' && (
+        <SaveStatusBeside status={name.status} errorId={errorId} onRetry={name.retry} />
+      )}
+    </>
+  )
+}
+
+/** The person's role, saved as soon as it is picked. */
+function RoleField(props: { user: AppUser; onUpdate: (changes: Changes) => Promise<void> }) {
+  const { user } = props
+  const role = useFieldSave(user.role, (value) => props.onUpdate({ role: value }))
+  return (
+    <>
+      <Select
+        aria-label={`Role of ${user.email}`}
+        value={role.value}
+        options={ROLES}
+        onValueChange={(value) => {
+          const picked = value as PersonRole
+          role.change(picked)
+          role.commit(picked)
+        }}
+      />
+      {role.status.state === 'failed' && (
+        <SaveStatusBeside
+          status={role.status}
+          errorId={`user-${user.id}-role-error`}
+          onRetry={role.retry}
         />
-        <FieldError status={name.status} errorId={errorId('name')} onRetry={name.retry} />
-      </td>
-      <td>
-        {user.email}
-        {props.isSelf && <span className="muted small"> (you)</span>}
-      </td>
-      <td>
-        <select
-          aria-label={`Role of ${user.email}`}
-          value={role.value}
-          onChange={(event) => {
-            const picked = event.target.value as PersonRole
-            role.change(picked)
-            role.commit(picked)
-          }}
-          {...describedBy(role.status, errorId('role'))}
-        >
-          <option value="staff">staff</option>
-          <option value="admin">admin</option>
-        </select>
-        <FieldError status={role.status} errorId={errorId('role')} onRetry={role.retry} />
-      </td>
-      <td className="small">
-        {user.lastLoginAt ? (
-          formatTimestamp(user.lastLoginAt)
-        ) : (
-          <span className="muted">{user.ssoUserId === 0 ? 'Not yet' : 'Never'}</span>
-        )}
-      </td>
-      <td>
-        <div className="sc-row-actions">
-          {!props.isSelf && (
-            <ConfirmButton
-              compact
-              danger
-              label="Remove"
-              title={`Remove ${user.email}?`}
-              confirmLabel="Remove"
-              onConfirm={props.onRemove}
-            >
-              <p>
-                {user.email} can no longer sign in. What they scheduled stays, with their name in
-                the activity log.
-              </p>
-            </ConfirmButton>
-          )}
-        </div>
-      </td>
-    </tr>
+      )}
+    </>
   )
 }

@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
 import { SortableList } from '~/components/shared/sortable_list'
-import { useToast } from '~/components/shared/toasts'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { CloseIcon } from '~/components/shared/ui/icons'
+import { useToast } from '~/components/shared/ui/toast'
 import type { SaveStatus } from '~/components/shared/use_auto_save'
 import {
-  SaveFeedback,
   combinedStatus,
   describedBy,
   sameText,
   useFieldSave,
 } from '~/components/shared/save_feedback'
+import { SaveStatusBeside } from '~/components/schedule/save_status'
 
 /** Any of the six lists: statuses carry an icon, "books" and a default; project statuses an icon and a default. */
 export type ListItem = Data.Schedule.NamedListItem &
@@ -74,7 +77,7 @@ export function ListEditor(props: { kind: ListKind; items: ListItem[] }) {
     try {
       await api('DELETE', `${kind.url}/${item.id}`)
       setItems((current) => current.filter((other) => other.id !== item.id))
-      toast.info(`${item.name} was deleted.`)
+      toast.success(`${item.name} was deleted.`)
     } catch (error) {
       toast.error(`Could not delete ${item.name}: ${errorMessage(error)}`)
     }
@@ -84,15 +87,19 @@ export function ListEditor(props: { kind: ListKind; items: ListItem[] }) {
   // Header and rows share one grid, whose columns depend on what the list has.
   const columns = `sc-cols${kind.hasIcon ? '-icon' : ''}${kind.hasBooksPerson ? '-books' : ''}${kind.hasDefault ? '-default' : ''}`
   return (
-    <section className={`card sc-list-editor ${columns}`} aria-labelledby={headingId}>
+    <section className={`ui-panel sc-list-editor ${columns}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{kind.title}</h2>
-      <p className="muted small">{kind.description}</p>
+      <p className="ui-muted">{kind.description}</p>
       {items.length === 0 && (
-        <p className="sc-empty">No {kind.title.toLowerCase()} yet. Add the first one below.</p>
+        <EmptyState
+          headingLevel={3}
+          title={`No ${kind.title.toLowerCase()} yet`}
+          description={`Add the first ${kind.noun} below; it is offered everywhere at once.`}
+        />
       )}
       {items.length > 0 && (
         <>
-          <div className="sc-list-head muted small" aria-hidden="true">
+          <div className="sc-list-head ui-muted" aria-hidden="true">
             <span>Name</span>
             {kind.hasIcon && <span>Icon</span>}
             <span>Colour</span>
@@ -113,7 +120,7 @@ export function ListEditor(props: { kind: ListKind; items: ListItem[] }) {
                 kind={kind}
                 item={item}
                 onSaved={(saved) => replace(item.id, saved)}
-                onDelete={() => void remove(item)}
+                onDelete={() => remove(item)}
               />
             )}
           </SortableList>
@@ -128,7 +135,7 @@ function ListRow(props: {
   kind: ListKind
   item: ListItem
   onSaved: (saved: Partial<ListItem>) => void
-  onDelete: () => void
+  onDelete: () => Promise<void>
 }) {
   const { kind, item } = props
   const colorTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -173,6 +180,7 @@ function ListRow(props: {
   return (
     <div className="sc-list-row">
       <input
+        className="ui-input"
         aria-label={`Name of ${item.name}`}
         required
         maxLength={200}
@@ -184,7 +192,7 @@ function ListRow(props: {
       />
       {kind.hasIcon && (
         <input
-          className="sc-icon-input"
+          className="ui-input sc-icon-input"
           aria-label={`Icon of ${item.name}`}
           placeholder="✓"
           maxLength={16}
@@ -196,9 +204,9 @@ function ListRow(props: {
       )}
       <span className="sc-color-cell">
         {color.value === null ? (
-          <button type="button" className="link small" onClick={() => changeColor(NEW_COLOR)}>
+          <Button size="small" variant="ghost" onClick={() => changeColor(NEW_COLOR)}>
             Add colour
-          </button>
+          </Button>
         ) : (
           <>
             <input
@@ -211,11 +219,11 @@ function ListRow(props: {
             {!kind.colorRequired && (
               <button
                 type="button"
-                className="link small"
+                className="ui-icon-button"
                 aria-label={`Remove the colour of ${item.name}`}
                 onClick={() => changeColor(null)}
               >
-                ×
+                <CloseIcon size={16} />
               </button>
             )}
           </>
@@ -232,7 +240,10 @@ function ListRow(props: {
             }}
             {...described(booksPerson)}
           />
-          <span className="sc-visually-hidden">{item.name} books the person</span>
+          <span className="ui-visually-hidden">{item.name} books the person</span>
+          <span className="sc-list-caption" aria-hidden="true">
+            Books
+          </span>
         </label>
       )}
       {kind.hasDefault && (
@@ -247,26 +258,30 @@ function ListRow(props: {
             }}
             {...described(isDefault)}
           />
-          <span className="sc-visually-hidden">{item.name} is the default</span>
+          <span className="ui-visually-hidden">{item.name} is the default</span>
+          <span className="sc-list-caption" aria-hidden="true">
+            Default
+          </span>
         </label>
       )}
       <span>
-        <SaveFeedback
+        <SaveStatusBeside
           status={refused?.status ?? combinedStatus(fields.map((field) => field.status))}
           errorId={errorId}
           onRetry={refused?.retry}
         />
       </span>
-      <ConfirmButton
-        compact
-        danger
-        label="Delete"
+      <ConfirmDialog
+        trigger={
+          <Button size="small" variant="ghost">
+            Delete
+          </Button>
+        }
         title={`Delete ${item.name}?`}
+        description={kind.deleteNote}
         confirmLabel="Delete"
         onConfirm={props.onDelete}
-      >
-        <p>{kind.deleteNote}</p>
-      </ConfirmButton>
+      />
     </div>
   )
 }
@@ -301,6 +316,7 @@ function AddListItem(props: { kind: ListKind; onAdded: (item: ListItem) => void 
   return (
     <form className="sc-inline-form" onSubmit={add} aria-label={`Add a ${kind.noun}`}>
       <input
+        className="ui-input"
         aria-label={`New ${kind.noun}`}
         placeholder={`New ${kind.noun}`}
         required
@@ -310,7 +326,7 @@ function AddListItem(props: { kind: ListKind; onAdded: (item: ListItem) => void 
       />
       {kind.hasIcon && (
         <input
-          className="sc-icon-input"
+          className="ui-input sc-icon-input"
           aria-label={`Icon of the new ${kind.noun}`}
           placeholder="Icon"
           maxLength={16}
@@ -324,9 +340,9 @@ function AddListItem(props: { kind: ListKind; onAdded: (item: ListItem) => void 
         value={color}
         onChange={(event) => setColor(event.target.value)}
       />
-      <button type="submit" className="compact" disabled={busy || !name.trim()}>
+      <Button type="submit" size="small" loading={busy} disabled={!name.trim()}>
         Add
-      </button>
+      </Button>
     </form>
   )
 }

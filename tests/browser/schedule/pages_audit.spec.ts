@@ -1,0 +1,181 @@
+import { test } from '@japa/runner'
+import type { Assert } from '@japa/assert'
+import type { Browser, BrowserContext, Page } from 'playwright'
+import type { LocalStack } from '#services/shared/local_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
+
+/*
+ * Every page of schedule that is built on the design system, as an admin, at
+ * a desktop and a phone size: axe finds no serious or critical problem, the
+ * page does not scroll sideways, its controls are big enough for a finger,
+ * and a screenshot per page and size lands in tmp/screenshots/schedule/.
+ * Pages are added here as they move onto the design system.
+ */
+
+declare const document: { documentElement: { scrollWidth: number } }
+type BrowserElement = {
+  getAttribute(name: string): string | null
+  textContent: string | null
+  offsetParent: unknown
+  getBoundingClientRect(): { height: number }
+}
+
+const DESKTOP = { width: 1280, height: 800 }
+const PHONE = { width: 390, height: 844 }
+
+/** A page to visit: its address, and its h1 to wait for. */
+type AuditedPage = { name: string; path: string; heading: string }
+
+const SIGNED_IN_PAGES: AuditedPage[] = [
+  { name: 'trash-projects', path: '/trash', heading: 'Trash' },
+  { name: 'trash-crew', path: '/trash?tab=crew', heading: 'Trash' },
+  { name: 'lists', path: '/settings', heading: 'Lists' },
+  { name: 'admin', path: '/admin', heading: 'Administration' },
+  { name: 'conflicts', path: '/conflicts', heading: 'Conflicts' },
+]
+
+test.group('schedule pages: accessibility, phones and screenshots', (group) => {
+  let stack: LocalStack
+  let seed: SeededStack['seed']
+
+  group.setup(async () => {
+    ;({ stack, seed } = await sharedBrowserStack())
+  })
+
+  /** A context with the signed-in admin's cookies at one size (a phone is a touch screen). */
+  async function sizedContext(browser: Browser, signedIn: BrowserContext, phone: boolean) {
+    return browser.newContext({
+      storageState: await signedIn.storageState(),
+      viewport: phone ? PHONE : DESKTOP,
+      isMobile: phone,
+      hasTouch: phone,
+    })
+  }
+
+  async function audit(page: Page, audited: AuditedPage, phone: boolean, assert: Assert) {
+    await page.goto(`${stack.url('schedule')}${audited.path}`)
+    await page.getByRole('heading', { name: audited.heading, level: 1 }).waitFor()
+    const where = `${audited.name} at ${phone ? 'phone' : 'desktop'} size`
+    const problems = await seriousAccessibilityProblems(page)
+    assert.deepEqual(problems, [], `${where}:\n${problems.join('\n')}`)
+    assert.isAtMost(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      phone ? PHONE.width : DESKTOP.width,
+      `${where} scrolls sideways`
+    )
+    if (phone) {
+      const small = await page
+        .locator('.ui-button, .ui-icon-button, .ui-tab, .ui-shell-user-button')
+        .evaluateAll((elements) =>
+          elements
+            .map((target) => target as unknown as BrowserElement)
+            .filter((element) => element.offsetParent !== null)
+            .map((element) => ({
+              name: element.getAttribute('aria-label') ?? element.textContent?.trim(),
+              height: element.getBoundingClientRect().height,
+            }))
+            .filter(({ height }) => height < 44)
+        )
+      assert.deepEqual(small, [], `${where}: targets smaller than a finger`)
+    }
+    await saveScreenshot(page, `schedule/${audited.name}-${phone ? 'phone' : 'desktop'}`)
+  }
+
+  test('every signed-in page passes axe at 1280×800 and 390×844', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const signedInPage = await signInToSchedule(browserContext, stack, seed)
+    // Something in the trash, so its table (and its cards on a phone) are audited too.
+    const project = await callFromPage<{ id: number }>(signedInPage, 'POST', '/api/projects', {
+      name: 'Audit shoot',
+      startDate: '2032-02-02',
+      endDate: '2032-02-03',
+    })
+    await callFromPage(signedInPage, 'DELETE', `/api/projects/${project.id}`)
+
+    for (const phone of [false, true]) {
+      const context = await sizedContext(browser, browserContext, phone)
+      const page = await context.newPage()
+      for (const audited of SIGNED_IN_PAGES) {
+        await audit(page, audited, phone, assert)
+      }
+      await context.close()
+    }
+  })
+
+  test('public share pages pass axe at both sizes: a project, a person, and a link that is gone', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<{ id: number }>(staff, 'POST', '/api/projects', {
+      name: 'Audit share shoot',
+      startDate: '2032-03-01',
+      endDate: '2032-03-03',
+    })
+    const crew = await callFromPage<{ id: number }>(staff, 'POST', '/api/crew', {
+      name: 'Audit Camera',
+    })
+    await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    await callFromPage(staff, 'PUT', `/api/projects/${project.id}/day-info/2032-03-02`, {
+      title: 'Audit day',
+      callTime: '08:00',
+    })
+    const projectLink = await callFromPage<{ url: string }>(staff, 'POST', '/api/share', {
+      resourceType: 'project',
+      resourceId: project.id,
+    })
+    const personLink = await callFromPage<{ url: string }>(staff, 'POST', '/api/share', {
+      resourceType: 'crew',
+      resourceId: crew.id,
+    })
+    const pages: AuditedPage[] = [
+      {
+        name: 'share-project',
+        path: new URL(projectLink.url).pathname,
+        heading: 'Audit share shoot',
+      },
+      { name: 'share-person', path: new URL(personLink.url).pathname, heading: 'Audit Camera' },
+      { name: 'share-gone', path: '/share/not-a-real-token', heading: 'Link not found' },
+    ]
+    for (const phone of [false, true]) {
+      // A recipient has no account: a context without the staff member's cookies.
+      const context = await browser.newContext({
+        viewport: phone ? PHONE : DESKTOP,
+        isMobile: phone,
+        hasTouch: phone,
+      })
+      const page = await context.newPage()
+      for (const audited of pages) {
+        await audit(page, audited, phone, assert)
+      }
+      await context.close()
+    }
+  })
+
+  test('the account menu is reached by keyboard and offers the account and sign-out', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    await page.goto(`${stack.url('schedule')}/trash`)
+    const menuButton = page.getByRole('button', { name: /account menu/ })
+    await menuButton.focus()
+    await page.keyboard.press('Enter')
+    const account = page.getByRole('menuitem', { name: 'Your account' })
+    await account.waitFor()
+    assert.equal(await account.getAttribute('href'), '/account')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    // Sign-out leaves the page and ends schedule's session.
+    await page.waitForURL((url) => !url.pathname.startsWith('/trash'))
+    const me = await browserContext.request.get(`${stack.url('schedule')}/api/auth/me`)
+    assert.deepEqual(await me.json(), { authenticated: false })
+  })
+})
