@@ -20,6 +20,7 @@ import {
 } from '~/components/shared/ui/icons'
 import { InlineStatus, type InlineState } from '~/components/shared/ui/inline_status'
 import { Menu } from '~/components/shared/ui/menu'
+import { Notice } from '~/components/shared/ui/notice'
 import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { PasswordInput } from '~/components/shared/ui/password_input'
@@ -512,6 +513,16 @@ export default function DesignSystem() {
               { value: 'files', label: 'Files', content: <p>Call sheets and scripts.</p> },
             ]}
           />
+        </Section>
+        <Section id="notices" title="Notice">
+          <div className="ui-stack">
+            <Notice tone="info">We sent a six-digit code to ada@example.com.</Notice>
+            <Notice tone="success">Email confirmed: ada@example.com</Notice>
+            <Notice tone="warning" title="This link ends tomorrow">
+              Download the files before Friday.
+            </Notice>
+            <Notice tone="danger">The sign-in could not be confirmed. Please try again.</Notice>
+          </div>
         </Section>
         <Overlays />
         <Feedback />
