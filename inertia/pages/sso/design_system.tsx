@@ -10,6 +10,7 @@ import { DatePicker } from '~/components/shared/ui/date_picker'
 import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
+import { FactList } from '~/components/shared/ui/fact_list'
 import { FileDropZone } from '~/components/shared/ui/file_drop_zone'
 import {
   DownloadIcon,
@@ -522,6 +523,20 @@ export default function DesignSystem() {
               Download the files before Friday.
             </Notice>
             <Notice tone="danger">The sign-in could not be confirmed. Please try again.</Notice>
+          </div>
+        </Section>
+        <Section id="facts" title="Facts and the page's one action">
+          <div className="ui-stack">
+            <FactList
+              facts={[
+                { label: 'File', value: 'day2-rushes.mov' },
+                { label: 'Size', value: '3.2 GB' },
+                { label: 'Downloads left', value: 2, live: true },
+              ]}
+            />
+            <Button className="ui-button-hero" icon={<DownloadIcon />}>
+              Download
+            </Button>
           </div>
         </Section>
         <Overlays />

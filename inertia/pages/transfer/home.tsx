@@ -57,7 +57,13 @@ export default function Home(props: HomeProps) {
     <AppShell title="Upload" appName="Transfer" width="regular">
       <PageHeader
         title="Send us your files"
-        description={props.pageMessage || `Files you send here go straight to ${props.siteName}.`}
+        description={
+          props.pageMessage ? (
+            <span className="ui-preserve-lines">{props.pageMessage}</span>
+          ) : (
+            `Files you send here go straight to ${props.siteName}.`
+          )
+        }
         actions={
           <ButtonLink native href="/admin" variant="secondary">
             Staff sign in
