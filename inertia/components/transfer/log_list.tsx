@@ -1,6 +1,7 @@
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { formatLocalTimestamp } from '~/components/shared/dates'
+import { ButtonLink } from '~/components/shared/ui/button'
 import { Pager, type PageMeta } from '~/components/shared/pager'
 
 /** Whose downloads the log shows: one share's (?shareId), one upload's (?uploadId) or all. */
@@ -37,11 +38,10 @@ export function LogList(props: {
 
   return (
     <section className="card">
-      <div className="tx-heading-row">
-        <h1>Download log</h1>
-        <a className="button secondary" href={exportUrl} download>
+      <div className="ui-cluster">
+        <ButtonLink native variant="secondary" href={exportUrl} download>
           Export CSV
-        </a>
+        </ButtonLink>
       </div>
       {filtered && (
         <p className="muted small">

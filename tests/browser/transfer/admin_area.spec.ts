@@ -21,7 +21,7 @@ test.group('transfer admin area in the browser', (group) => {
   }
 
   function openSection(page: Page, name: string) {
-    return page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name }).click()
+    return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
   }
 
   test('an admin adds a person, edits them, makes them admin and removes them', async ({

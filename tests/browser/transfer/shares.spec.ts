@@ -77,7 +77,7 @@ test.group('transfer shares in the browser', (group) => {
     fields: { password: string; limit: string; title?: string }
   ) {
     await page
-      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Shares' })
       .click()
     const form = page.getByRole('form', { name: 'New share' })

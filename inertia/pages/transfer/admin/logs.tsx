@@ -12,7 +12,12 @@ type Props = {
 
 export default function LogsPage({ user, filter, logs }: Props) {
   return (
-    <AdminShell user={user} section="logs" title="Download log">
+    <AdminShell
+      user={user}
+      section="logs"
+      title="Download log"
+      description="Every download of a shared file: when, which share, and from where."
+    >
       {logs && <LogList filter={filter} logs={logs} />}
     </AdminShell>
   )

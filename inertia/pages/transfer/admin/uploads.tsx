@@ -12,7 +12,12 @@ type Props = {
 
 export default function UploadsPage({ user, listing, uploads }: Props) {
   return (
-    <AdminShell user={user} section="uploads" title="Uploads">
+    <AdminShell
+      user={user}
+      section="uploads"
+      title="Uploads"
+      description="Files visitors sent on the upload page: download them, share them, or delete them."
+    >
       {uploads && <FileList listing={listing} uploads={uploads} />}
     </AdminShell>
   )

@@ -41,14 +41,13 @@ export default function UsersPage({ user, people }: Props) {
   }
 
   return (
-    <AdminShell user={user} section="users" title="Users">
+    <AdminShell
+      user={user}
+      section="users"
+      title="Users"
+      description={`Only these people can sign in to transfer, with the same email they use at the sign-in service.${isAdmin ? '' : ' Only admins can change who has access.'}`}
+    >
       <section className="card">
-        <h1>Users</h1>
-        <p className="muted">
-          Only these people can sign in to transfer, with the same email they use at the sign-in
-          service.
-          {!isAdmin && ' Only admins can change who has access.'}
-        </p>
         {message && (
           <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
             {message.text}
