@@ -2,7 +2,7 @@ import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { formatLocalTimestamp } from '~/components/shared/dates'
 import { ButtonLink } from '~/components/shared/ui/button'
-import { Pager, type PageMeta } from '~/components/shared/pager'
+import { Pager, type PagerMeta as PageMeta } from '~/components/shared/ui/pager'
 
 /** Whose downloads the log shows: one share's (?shareId), one upload's (?uploadId) or all. */
 export type LogFilter = { shareId: string | null; uploadId: string | null }

@@ -22,6 +22,7 @@ import {
 import { InlineStatus, type InlineState } from '~/components/shared/ui/inline_status'
 import { Menu } from '~/components/shared/ui/menu'
 import { Notice } from '~/components/shared/ui/notice'
+import { Pager } from '~/components/shared/ui/pager'
 import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { PasswordInput } from '~/components/shared/ui/password_input'
@@ -525,7 +526,7 @@ export default function DesignSystem() {
             <Notice tone="danger">The sign-in could not be confirmed. Please try again.</Notice>
           </div>
         </Section>
-        <Section id="facts" title="Facts and the page's one action">
+        <Section id="facts" title="Facts, the page's one action, pages of a list">
           <div className="ui-stack">
             <FactList
               facts={[
@@ -537,6 +538,11 @@ export default function DesignSystem() {
             <Button className="ui-button-hero" icon={<DownloadIcon />}>
               Download
             </Button>
+            <Pager
+              meta={{ page: 2, lastPage: 5, perPage: 20, total: 96 }}
+              noun="uploads"
+              onPage={() => undefined}
+            />
           </div>
         </Section>
         <Overlays />
