@@ -121,7 +121,7 @@ test.group('transfer pages: accessibility and phones', (group) => {
     const open = await createShare(staff, uploadId)
     const guarded = await createShare(staff, uploadId, 'quietharbour')
 
-    const visitor = await browserContext.browser()!.newContext()
+    const visitor = await browserContext.browser()!.newContext({ acceptDownloads: true })
     try {
       const page = await visitor.newPage()
       await page.goto(stack.url('transfer'))
@@ -129,6 +129,13 @@ test.group('transfer pages: accessibility and phones', (group) => {
 
       await page.goto(open)
       await audit(page, 'share', 'Harbour rushes', assert)
+      // A download, so the staff's download log has a row to show.
+      await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download' }).click(),
+      ])
+      await page.getByText('Your download is starting.').waitFor()
+      await audit(page, 'share-downloaded', 'Harbour rushes', assert)
 
       await page.goto(guarded)
       await page.getByLabel('Password', { exact: true }).waitFor()
