@@ -22,9 +22,7 @@ export default function SettingsPage({ user, settings }: Props) {
           : 'Only admins can change settings.'
       }
     >
-      <section className="card">
-        <SettingsForm settings={settings} canEdit={isAdmin} />
-      </section>
+      <SettingsForm settings={settings} canEdit={isAdmin} />
     </AdminShell>
   )
 }
