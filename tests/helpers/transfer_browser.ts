@@ -11,5 +11,16 @@ export async function signInToTransferAdmin(
   await page.getByLabel('Email').fill(seed.admin.email)
   await page.getByLabel('Password').fill(seed.admin.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.getByRole('button', { name: 'Sign out' }).waitFor()
+  await transferAccountMenu(page).waitFor()
+}
+
+/** The signed-in person's menu in the staff area's header (account, sign out). */
+export function transferAccountMenu(page: Page) {
+  return page.getByRole('button', { name: /account menu$/ })
+}
+
+/** Signs out from the person's menu, as a person does. */
+export async function signOutOfTransfer(page: Page) {
+  await transferAccountMenu(page).click()
+  await page.getByRole('menuitem', { name: 'Sign out' }).click()
 }

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react'
-import { Link } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { Layout } from '~/components/shared/layout'
+import { AppShell } from '~/components/shared/ui/app_shell'
+import { ButtonLink } from '~/components/shared/ui/button'
+import { Notice } from '~/components/shared/ui/notice'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SkeletonText } from '~/components/shared/ui/skeleton'
 import { signOut, useCodeExchange } from '~/components/shared/use_sign_in'
 
 export type AdminSection = 'uploads' | 'shares' | 'logs' | 'users' | 'settings' | 'email-templates'
@@ -21,66 +24,65 @@ const SECTIONS: { id: AdminSection; label: string; href: string; adminOnly: bool
 ]
 
 /**
- * The frame of every staff page: navigation, sign-out, and the auth-code
- * exchange when sso has just sent the person back with ?auth_code.
+ * The frame of every staff page: the app's navigation, the signed-in person
+ * with sign-out, the page's heading, and the auth-code exchange when sso has
+ * just sent the person back with ?auth_code. Every staff page is wide, so the
+ * content does not jump between sections.
  */
 export function AdminShell(props: {
   user: Data.Transfer.SessionUser | null
   section: AdminSection
   title: string
+  /** What the page is for, under its heading. */
+  description?: ReactNode
+  /** The page's main actions, beside its heading. */
+  actions?: ReactNode
   children: ReactNode
 }) {
   const { error, pending } = useCodeExchange(
     SECTIONS.find((section) => section.id === props.section)!.href
   )
   const { user } = props
+  const nav = user
+    ? SECTIONS.filter((section) => !section.adminOnly || user.role === 'admin').map((section) => ({
+        href: section.href,
+        label: section.label,
+      }))
+    : []
 
   return (
-    <Layout
+    <AppShell
       title={props.title}
-      brand="Transfer"
-      actions={
-        user && (
-          <span className="row" style={{ flex: 'none', alignItems: 'center' }}>
-            <span className="muted small">
-              {user.displayName} ({user.role})
-            </span>
-            <button type="button" className="secondary" onClick={signOut}>
-              Sign out
-            </button>
-          </span>
-        )
+      appName="Transfer"
+      homeHref="/admin"
+      width="wide"
+      nav={nav}
+      user={
+        user
+          ? { name: user.displayName, email: user.email, avatarUrl: user.avatar ?? null }
+          : undefined
       }
+      userMenu={[{ label: 'Sign out', onSelect: () => void signOut() }]}
     >
-      {pending && <p className="muted">Signing you in…</p>}
+      {pending && <SkeletonText label="Signing you in…" />}
       {error && (
-        <section className="card">
-          <p className="error" role="alert">
+        <div className="ui-stack">
+          <Notice tone="danger" role="alert">
             {error}
-          </p>
-          <a className="button" href="/api/auth/login">
-            Sign in again
-          </a>
-        </section>
+          </Notice>
+          <div>
+            <ButtonLink native href="/api/auth/login">
+              Sign in again
+            </ButtonLink>
+          </div>
+        </div>
       )}
       {user && (
         <>
-          <nav className="tabs" aria-label="Staff area">
-            {SECTIONS.filter((section) => !section.adminOnly || user.role === 'admin').map(
-              (section) => (
-                <Link
-                  key={section.id}
-                  href={section.href}
-                  aria-current={section.id === props.section ? 'page' : undefined}
-                >
-                  {section.label}
-                </Link>
-              )
-            )}
-          </nav>
-          <div className="tx-staff">{props.children}</div>
+          <PageHeader title={props.title} description={props.description} actions={props.actions} />
+          {props.children}
         </>
       )}
-    </Layout>
+    </AppShell>
   )
 }

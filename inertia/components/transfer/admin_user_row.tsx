@@ -1,19 +1,28 @@
 import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { api, errorMessage, fieldErrors } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Notice } from '~/components/shared/ui/notice'
+import { Select } from '~/components/shared/ui/select'
 
 type TransferUserRow = Data.Transfer.User
 
+const ROLES = [
+  { value: 'staff', label: 'Staff' },
+  { value: 'admin', label: 'Admin' },
+]
+
 /**
- * One person in the users table. Admins edit name, email and role in place
- * and remove people after a confirmation; nobody edits their own role or
- * removes themselves (the API refuses it too).
+ * The actions of one person in the users table. Admins edit name, email and
+ * role in a dialog and remove people after a confirmation; nobody edits their
+ * own role or removes themselves (the API refuses it too).
  */
-export function AdminUserRow(props: {
+export function AdminUserActions(props: {
   person: TransferUserRow
   isSelf: boolean
-  canManage: boolean
   onChanged: (person: TransferUserRow, notice: string) => void
   onRemoved: (person: TransferUserRow) => void
   onError: (message: string) => void
@@ -24,10 +33,12 @@ export function AdminUserRow(props: {
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
 
-  function startEditing() {
-    setDraft(person)
-    setErrors({})
-    setEditing(true)
+  function openEditor(open: boolean) {
+    if (open) {
+      setDraft(person)
+      setErrors({})
+    }
+    setEditing(open)
   }
 
   async function save(event: FormEvent) {
@@ -59,100 +70,69 @@ export function AdminUserRow(props: {
     }
   }
 
-  if (editing) {
-    const label = person.email
-    return (
-      <tr>
-        <td colSpan={4}>
-          <form onSubmit={save} aria-label={`Edit ${label}`} className="tx-edit">
-            <div className="row">
-              <div>
-                <label htmlFor={`name-${person.id}`}>Name</label>
-                <input
-                  id={`name-${person.id}`}
-                  required
-                  maxLength={120}
-                  value={draft.displayName}
-                  onChange={(event) => setDraft({ ...draft, displayName: event.target.value })}
-                />
-                {errors.displayName && <p className="error small">{errors.displayName}</p>}
-              </div>
-              <div>
-                <label htmlFor={`email-${person.id}`}>Sign-in email</label>
-                <input
-                  id={`email-${person.id}`}
-                  type="email"
-                  required
-                  value={draft.email}
-                  onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-                />
-                {errors.email && <p className="error small">{errors.email}</p>}
-              </div>
-              <div>
-                <label htmlFor={`role-${person.id}`}>Role</label>
-                <select
-                  id={`role-${person.id}`}
-                  value={draft.role}
-                  disabled={props.isSelf}
-                  title={props.isSelf ? 'You cannot change your own role' : undefined}
-                  onChange={(event) =>
-                    setDraft({ ...draft, role: event.target.value as 'staff' | 'admin' })
-                  }
-                >
-                  <option value="staff">staff</option>
-                  <option value="admin">admin</option>
-                </select>
-              </div>
-            </div>
-            {errors.form && (
-              <p className="error" role="alert">
-                {errors.form}
-              </p>
-            )}
-            <div className="tx-actions">
-              <button type="submit" disabled={busy}>
-                Save
-              </button>
-              <button type="button" className="secondary" onClick={() => setEditing(false)}>
-                Cancel
-              </button>
-            </div>
-          </form>
-        </td>
-      </tr>
-    )
-  }
-
   return (
-    <tr>
-      <td>
-        {person.displayName}
-        {props.isSelf && <span className="muted small"> (you)</span>}
-      </td>
-      <td>{person.email}</td>
-      <td>{person.role}</td>
-      {props.canManage && (
-        <td className="tx-actions">
-          <button type="button" className="secondary tx-inline" onClick={startEditing}>
+    <>
+      <Dialog
+        title={`Edit ${person.email}`}
+        open={editing}
+        onOpenChange={openEditor}
+        trigger={
+          <Button size="small" variant="secondary">
             Edit
-          </button>
-          {!props.isSelf && (
-            <ConfirmButton
-              danger
-              label="Remove"
-              title={`Remove ${person.email}?`}
-              confirmLabel="Remove"
-              compact
-              onConfirm={remove}
-            >
-              <p>
-                {person.email} loses access to transfer at their next request. Their uploads and
-                shares stay.
-              </p>
-            </ConfirmButton>
+          </Button>
+        }
+      >
+        <form onSubmit={save} aria-label={`Edit ${person.email}`} className="ui-stack">
+          <Field label="Name" error={errors.displayName} required>
+            <TextInput
+              maxLength={120}
+              value={draft.displayName}
+              onChange={(event) => setDraft({ ...draft, displayName: event.target.value })}
+            />
+          </Field>
+          <Field label="Sign-in email" error={errors.email} required>
+            <TextInput
+              type="email"
+              value={draft.email}
+              onChange={(event) => setDraft({ ...draft, email: event.target.value })}
+            />
+          </Field>
+          <Field label="Role" hint={props.isSelf ? 'You cannot change your own role.' : undefined}>
+            <Select
+              value={draft.role}
+              options={ROLES}
+              disabled={props.isSelf}
+              onValueChange={(role) => setDraft({ ...draft, role: role as 'staff' | 'admin' })}
+            />
+          </Field>
+          {errors.form && (
+            <Notice tone="danger" role="alert">
+              {errors.form}
+            </Notice>
           )}
-        </td>
+          <div className="ui-dialog-footer">
+            <DialogClose>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" loading={busy}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+      {!props.isSelf && (
+        <ConfirmDialog
+          trigger={
+            <Button size="small" variant="ghost">
+              Remove
+            </Button>
+          }
+          title={`Remove ${person.email}?`}
+          description={`${person.email} loses access to transfer at their next request. Their uploads and shares stay.`}
+          confirmLabel="Remove"
+          onConfirm={remove}
+        />
       )}
-    </tr>
+    </>
   )
 }

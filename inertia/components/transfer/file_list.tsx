@@ -1,11 +1,19 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, router } from '@inertiajs/react'
+import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
 import { describeAutoDeletion } from '~/components/transfer/file_format'
-import { formatBytes } from '~/components/shared/format'
-import { formatLocalTimestamp } from '~/components/shared/dates'
-import { Pager, type PageMeta } from '~/components/shared/pager'
+import { formatBytes, formatNumber } from '~/components/shared/format'
+import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DataTable, type DataColumn } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Notice } from '~/components/shared/ui/notice'
+import { Select } from '~/components/shared/ui/select'
+import { Pager, type PagerMeta as PageMeta } from '~/components/shared/ui/pager'
 
 /** An upload as the list shows it, with when the hourly cleanup deletes it. */
 export type UploadRow = Data.Transfer.StaffUpload.Variants['forUploadsPage']
@@ -72,13 +80,6 @@ export function FileList(props: {
   }
 
   async function remove(upload: UploadRow) {
-    const shares =
-      upload.shareCount > 0
-        ? ` Its ${upload.shareCount} share link${upload.shareCount === 1 ? '' : 's'} will stop working.`
-        : ''
-    if (!window.confirm(`Delete ${upload.fileName} for good?${shares}`)) {
-      return
-    }
     const done = await deletion.send('DELETE', `/api/public-uploads/${upload.id}`)
     if (done) {
       setMessage({ kind: 'notice', text: `${upload.fileName} was deleted.` })
@@ -90,127 +91,177 @@ export function FileList(props: {
 
   const shown = deletion.errorText ? { kind: 'error' as const, text: deletion.errorText } : message
 
+  const columns: DataColumn<UploadRow>[] = [
+    {
+      key: 'file',
+      header: 'File',
+      primary: true,
+      cell: (upload) => (
+        <div className="ui-stack-tight">
+          <strong className="ui-break-anywhere">{upload.fileName}</strong>
+          <span className="ui-muted">
+            {upload.status === 'complete' ? (
+              upload.sha256 ? (
+                <span title={upload.sha256}>SHA-256 {upload.sha256.slice(0, 12)}…</span>
+              ) : (
+                `hash ${upload.hashStatus}`
+              )
+            ) : (
+              `uploading: ${formatBytes(upload.receivedBytes)} so far`
+            )}
+            {upload.backupStatus !== 'not_configured' && ` · backup ${upload.backupStatus}`}
+          </span>
+          {upload.deletesAt && (
+            <span>
+              <Badge tone="warning">{describeAutoDeletion(upload.deletesAt)}</Badge>
+            </span>
+          )}
+          {upload.keptByShare && (
+            <span className="ui-muted">Kept while a share without an end date offers it</span>
+          )}
+          {upload.message && <span className="ui-preserve-lines">“{upload.message}”</span>}
+        </div>
+      ),
+    },
+    {
+      key: 'size',
+      header: 'Size',
+      align: 'end',
+      nowrap: true,
+      cell: (upload) => formatBytes(upload.size),
+    },
+    {
+      key: 'from',
+      header: 'From',
+      cell: (upload) => (
+        <div className="ui-stack-tight">
+          {upload.uploaderName && <span>{upload.uploaderName}</span>}
+          {upload.uploaderEmail && (
+            <span className="ui-muted ui-break-anywhere">{upload.uploaderEmail}</span>
+          )}
+          {!upload.uploaderName && !upload.uploaderEmail && (
+            <span className="ui-muted">Not given</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'received',
+      header: 'Received',
+      nowrap: true,
+      cell: (upload) => {
+        const at = upload.completedAt ?? upload.createdAt
+        return (
+          <time dateTime={at} title={formatExactTimestamp(at)}>
+            {formatLocalTimestamp(at)}
+          </time>
+        )
+      },
+    },
+    {
+      key: 'shares',
+      header: 'Shares',
+      align: 'end',
+      cell: (upload) => formatNumber(upload.shareCount),
+    },
+  ]
+
   return (
-    <section className="card">
-      <h1>Uploads</h1>
-      <div className="row">
-        <div>
-          <label htmlFor="upload-search">Search</label>
-          <input
-            id="upload-search"
+    <div className="ui-stack">
+      <div className="ui-form-grid">
+        <Field label="Search">
+          <TextInput
             type="search"
             placeholder="File or uploader"
             value={search}
             onChange={(event) => type(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="upload-sort">Sort</label>
-          <select
-            id="upload-sort"
+        </Field>
+        <Field label="Sort">
+          <Select
             value={sort}
-            onChange={(event) => {
-              const [by, order] = event.target.value.split('-') as [
+            options={Object.entries(SORTS).map(([value, label]) => ({ value, label }))}
+            onValueChange={(value) => {
+              const [by, order] = value.split('-') as [
                 UploadListing['sort'],
                 UploadListing['order'],
               ]
               show({ sort: by, order, page: 1 })
             }}
-          >
-            {Object.entries(SORTS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+          />
+        </Field>
       </div>
       {shown && (
-        <p className={shown.kind} role={shown.kind === 'error' ? 'alert' : 'status'}>
+        <Notice
+          tone={shown.kind === 'error' ? 'danger' : 'success'}
+          role={shown.kind === 'error' ? 'alert' : 'status'}
+        >
           {shown.text}
-        </p>
+        </Notice>
       )}
-      {result.data.length === 0 ? (
-        <p className="muted">{query ? 'No upload matches this search.' : 'No uploads yet.'}</p>
-      ) : (
-        <div className="tx-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>File</th>
-                <th>Size</th>
-                <th>From</th>
-                <th>Received</th>
-                <th>Shares</th>
-                <th>
-                  <span className="tx-hidden-label">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.map((upload) => (
-                <tr key={upload.id}>
-                  <td>
-                    <div className="tx-file-name">{upload.fileName}</div>
-                    <div className="muted small">
-                      {upload.status === 'complete' ? (
-                        upload.sha256 ? (
-                          <span title={upload.sha256}>SHA-256 {upload.sha256.slice(0, 12)}…</span>
-                        ) : (
-                          `hash ${upload.hashStatus}`
-                        )
-                      ) : (
-                        `uploading: ${formatBytes(upload.receivedBytes)} so far`
-                      )}
-                      {upload.backupStatus !== 'not_configured' &&
-                        ` · backup ${upload.backupStatus}`}
-                    </div>
-                    {upload.deletesAt && (
-                      <div className="small tx-auto-delete">
-                        {describeAutoDeletion(upload.deletesAt)}
-                      </div>
-                    )}
-                    {upload.keptByShare && (
-                      <div className="small muted">
-                        Kept while a share without an end date offers it
-                      </div>
-                    )}
-                    {upload.message && <div className="small">“{upload.message}”</div>}
-                  </td>
-                  <td className="tx-nowrap">{formatBytes(upload.size)}</td>
-                  <td>
-                    {upload.uploaderName ?? ''}
-                    {upload.uploaderEmail && (
-                      <div className="muted small">{upload.uploaderEmail}</div>
-                    )}
-                  </td>
-                  <td className="tx-nowrap">
-                    {formatLocalTimestamp(upload.completedAt ?? upload.createdAt)}
-                  </td>
-                  <td>{upload.shareCount}</td>
-                  <td className="tx-row-actions">
-                    {upload.status === 'complete' && (
-                      <>
-                        <a href={`/api/public-uploads/${upload.id}/download`}>Download</a>
-                        <Link href={`/admin/shares?upload=${upload.id}`}>Share</Link>
-                      </>
-                    )}
-                    <button
-                      type="button"
-                      className="link tx-danger-link"
-                      onClick={() => remove(upload)}
-                      aria-label={`Delete ${upload.fileName}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Uploads"
+        columns={columns}
+        rows={result.data}
+        rowKey={(upload) => upload.id}
+        empty={
+          query ? (
+            <EmptyState
+              title="No upload matches this search"
+              description="Try part of the file's name, or the uploader's name or email."
+            />
+          ) : (
+            <EmptyState
+              title="No uploads yet"
+              description="Files visitors send on the public upload page appear here, ready to download or share."
+              action={
+                <ButtonLink native href="/" variant="secondary">
+                  Open the upload page
+                </ButtonLink>
+              }
+            />
+          )
+        }
+        actions={(upload) => (
+          <>
+            {upload.status === 'complete' && (
+              <>
+                <ButtonLink
+                  native
+                  size="small"
+                  variant="secondary"
+                  href={`/api/public-uploads/${upload.id}/download`}
+                >
+                  Download
+                </ButtonLink>
+                <ButtonLink
+                  size="small"
+                  variant="secondary"
+                  href={`/admin/shares?upload=${upload.id}`}
+                >
+                  Share
+                </ButtonLink>
+              </>
+            )}
+            <ConfirmDialog
+              trigger={
+                <Button size="small" variant="ghost" aria-label={`Delete ${upload.fileName}`}>
+                  Delete
+                </Button>
+              }
+              title={`Delete ${upload.fileName} for good?`}
+              description={
+                upload.shareCount > 0
+                  ? `Its ${upload.shareCount} share link${upload.shareCount === 1 ? '' : 's'} will stop working.`
+                  : 'The file is removed from storage; this cannot be undone.'
+              }
+              confirmLabel="Delete"
+              onConfirm={() => remove(upload)}
+            />
+          </>
+        )}
+      />
       <Pager meta={result.meta} noun="uploads" onPage={(page) => show({ page })} />
-    </section>
+    </div>
   )
 }

@@ -1,7 +1,10 @@
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { formatLocalTimestamp } from '~/components/shared/dates'
-import { Pager, type PageMeta } from '~/components/shared/pager'
+import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
+import { ButtonLink } from '~/components/shared/ui/button'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Pager, type PagerMeta as PageMeta } from '~/components/shared/ui/pager'
 
 /** Whose downloads the log shows: one share's (?shareId), one upload's (?uploadId) or all. */
 export type LogFilter = { shareId: string | null; uploadId: string | null }
@@ -36,58 +39,74 @@ export function LogList(props: {
   const exportUrl = `/api/download-logs/export${filtered ? `?${filter}` : ''}`
 
   return (
-    <section className="card">
-      <div className="tx-heading-row">
-        <h1>Download log</h1>
-        <a className="button secondary" href={exportUrl} download>
+    <div className="ui-stack">
+      <div className="ui-cluster">
+        <ButtonLink native variant="secondary" href={exportUrl} download>
           Export CSV
-        </a>
+        </ButtonLink>
+        {filtered && (
+          <span className="ui-muted">
+            Showing one {filter.has('shareId') ? 'share' : 'upload'}’s downloads.{' '}
+            <Link href="/admin/logs">Show all</Link>
+          </span>
+        )}
       </div>
-      {filtered && (
-        <p className="muted small">
-          Showing one {filter.has('shareId') ? 'share' : 'upload'}’s downloads.{' '}
-          <Link href="/admin/logs">Show all</Link>
-        </p>
-      )}
-      {result.data.length === 0 ? (
-        <p className="muted">No downloads yet.</p>
-      ) : (
-        <div className="tx-scroll">
-          <table>
-            <thead>
-              <tr>
-                <th>When</th>
-                <th>File</th>
-                <th>Who</th>
-                <th>Address</th>
-                <th>Browser</th>
-                <th>Device</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.data.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{formatLocalTimestamp(entry.downloadedAt)}</td>
-                  <td className="tx-file-name">{entry.fileName}</td>
-                  <td>
-                    {entry.downloadedBy
-                      ? (entry.downloadedBy.displayName ?? entry.downloadedBy.email)
-                      : entry.shareId
-                        ? 'Recipient'
-                        : 'Uploader'}
-                  </td>
-                  <td className="tx-mono">{entry.ip}</td>
-                  <td title={entry.userAgent ?? ''}>
-                    {[entry.browser, entry.os].filter(Boolean).join(' on ') || 'Unknown'}
-                  </td>
-                  <td>{entry.deviceType}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Downloads, newest first"
+        rows={result.data}
+        rowKey={(entry) => entry.id}
+        empty={
+          <EmptyState
+            title="No downloads yet"
+            description="Each time someone downloads a shared file, it is listed here: when, which file, and from which device."
+            action={
+              <ButtonLink href="/admin/shares" variant="secondary">
+                Share a file
+              </ButtonLink>
+            }
+          />
+        }
+        columns={[
+          {
+            key: 'when',
+            header: 'When',
+            nowrap: true,
+            cell: (entry) => (
+              <time dateTime={entry.downloadedAt} title={formatExactTimestamp(entry.downloadedAt)}>
+                {formatLocalTimestamp(entry.downloadedAt)}
+              </time>
+            ),
+          },
+          {
+            key: 'file',
+            header: 'File',
+            primary: true,
+            cell: (entry) => <span className="ui-break-anywhere">{entry.fileName}</span>,
+          },
+          {
+            key: 'who',
+            header: 'Who',
+            cell: (entry) =>
+              entry.downloadedBy
+                ? (entry.downloadedBy.displayName ?? entry.downloadedBy.email)
+                : entry.shareId
+                  ? 'Recipient'
+                  : 'Uploader',
+          },
+          { key: 'address', header: 'Address', cell: (entry) => entry.ip },
+          {
+            key: 'browser',
+            header: 'Browser',
+            cell: (entry) => (
+              <span title={entry.userAgent ?? ''}>
+                {[entry.browser, entry.os].filter(Boolean).join(' on ') || 'Unknown'}
+              </span>
+            ),
+          },
+          { key: 'device', header: 'Device', cell: (entry) => entry.deviceType },
+        ]}
+      />
       <Pager meta={result.meta} noun="downloads" onPage={showPage} />
-    </section>
+    </div>
   )
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { api, fieldErrors } from '~/components/shared/api'
+import { Button } from '~/components/shared/ui/button'
+import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
 
 type TransferSetting = Data.Transfer.Setting
 
@@ -108,7 +110,7 @@ export function SettingsForm(props: { settings: TransferSetting[]; canEdit: bool
   }
 
   return (
-    <form onSubmit={save} aria-label="Settings">
+    <form onSubmit={save} aria-label="Settings" className="ui-panel">
       {stored.map((setting) => (
         <SettingField
           key={setting.key}
@@ -120,14 +122,21 @@ export function SettingsForm(props: { settings: TransferSetting[]; canEdit: bool
         />
       ))}
       {props.canEdit && (
-        <div className="tx-save-row">
-          <button type="submit" disabled={busy}>
-            {busy ? 'Saving…' : 'Save settings'}
-          </button>
+        <div className="ui-cluster">
+          <Button type="submit" loading={busy}>
+            Save settings
+          </Button>
           {outcome && (
-            <p className={outcome.kind} role={outcome.kind === 'error' ? 'alert' : 'status'}>
+            <span
+              className={
+                outcome.kind === 'error'
+                  ? 'ui-field-error'
+                  : 'ui-inline-status ui-inline-status-saved'
+              }
+              role={outcome.kind === 'error' ? 'alert' : 'status'}
+            >
               {outcome.text}
-            </p>
+            </span>
           )}
         </div>
       )}
@@ -156,69 +165,75 @@ function SettingField(props: {
   onChange: (draft: string | boolean) => void
 }) {
   const { setting, draft, error } = props
-  const id = `setting-${setting.key}`
   const label = settingLabel(setting.key)
-  const common = {
-    'id': id,
-    'disabled': props.disabled,
-    'aria-describedby': error ? `${id}-error ${id}-description` : `${id}-description`,
-    'aria-invalid': error ? true : undefined,
-  }
+  const hint = (
+    <>
+      {setting.description}
+      {setting.default !== null && !setting.secret && setting.input !== 'boolean' && (
+        <>
+          {' '}
+          Default:{' '}
+          {Array.isArray(setting.default)
+            ? setting.default.join(', ') || 'none'
+            : String(setting.default) || 'empty'}
+          .
+        </>
+      )}
+    </>
+  )
 
-  return (
-    <div className="tx-setting">
-      {typeof draft === 'boolean' ? (
+  if (typeof draft === 'boolean') {
+    // The kit has no checkbox yet: a native one, labelled and described like a Field's control.
+    const id = `setting-${setting.key}`
+    return (
+      <div className="ui-field">
         <label className="tx-check" htmlFor={id}>
           <input
-            {...common}
+            id={id}
             type="checkbox"
+            disabled={props.disabled}
+            aria-describedby={error ? `${id}-error ${id}-description` : `${id}-description`}
+            aria-invalid={error ? true : undefined}
             checked={draft}
             onChange={(event) => props.onChange(event.target.checked)}
           />
           {label}
         </label>
-      ) : (
-        <>
-          <label htmlFor={id}>{label}</label>
-          {setting.input === 'textarea' || setting.input === 'email_list' ? (
-            <textarea
-              {...common}
-              rows={setting.input === 'email_list' ? 3 : 4}
-              placeholder={setting.input === 'email_list' ? 'One address per line' : undefined}
-              value={draft}
-              onChange={(event) => props.onChange(event.target.value)}
-            />
-          ) : (
-            <input
-              {...common}
-              type={setting.secret ? 'password' : setting.input === 'number' ? 'number' : 'text'}
-              placeholder={
-                setting.secret ? (setting.isSet ? 'Set (type to replace)' : 'Not set') : undefined
-              }
-              value={draft}
-              onChange={(event) => props.onChange(event.target.value)}
-            />
-          )}
-        </>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="error small">
-          {error}
-        </p>
-      )}
-      <p id={`${id}-description`} className="muted small">
-        {setting.description}
-        {setting.default !== null && !setting.secret && setting.input !== 'boolean' && (
-          <>
-            {' '}
-            Default:{' '}
-            {Array.isArray(setting.default)
-              ? setting.default.join(', ') || 'none'
-              : String(setting.default) || 'empty'}
-            .
-          </>
+        {error && (
+          <p id={`${id}-error`} className="ui-field-error">
+            {error}
+          </p>
         )}
-      </p>
-    </div>
+        <p id={`${id}-description`} className="ui-field-hint">
+          {hint}
+        </p>
+      </div>
+    )
+  }
+
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {setting.input === 'textarea' || setting.input === 'email_list' ? (
+        <Textarea
+          disabled={props.disabled}
+          rows={setting.input === 'email_list' ? 3 : 4}
+          placeholder={setting.input === 'email_list' ? 'One address per line' : undefined}
+          value={draft}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      ) : (
+        <TextInput
+          disabled={props.disabled}
+          // A secret stays a plain password control: the form has one button, its Save.
+          type={setting.secret ? 'password' : setting.input === 'number' ? 'number' : 'text'}
+          autoComplete={setting.secret ? 'off' : undefined}
+          placeholder={
+            setting.secret ? (setting.isSet ? 'Set (type to replace)' : 'Not set') : undefined
+          }
+          value={draft}
+          onChange={(event) => props.onChange(event.target.value)}
+        />
+      )}
+    </Field>
   )
 }

@@ -48,7 +48,7 @@ export function ShareList(props: {
   return (
     <>
       <section className="card">
-        <h1>New share</h1>
+        <h2>New share</h2>
         {uploads.length === 0 ? (
           <p className="muted">There is no finished upload to share yet.</p>
         ) : (

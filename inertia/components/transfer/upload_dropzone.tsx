@@ -1,52 +1,20 @@
-import { useId, useState, type DragEvent } from 'react'
+import { Field } from '~/components/shared/ui/field'
+import { FileDropZone } from '~/components/shared/ui/file_drop_zone'
 
 /**
- * Where files come in: dropped on the zone or picked with the file input
- * inside it (which keyboards and screen readers reach as usual).
+ * Where files come in: dropped on the zone or chosen with it (click, or
+ * Enter/Space on the focused zone). Chosen files go straight into the upload
+ * queue, which lists them with their progress, so the zone keeps no list.
  */
-export function UploadDropzone(props: { onFiles: (files: FileList) => void; disabled?: boolean }) {
-  const inputId = useId()
-  const [over, setOver] = useState(false)
-
-  function drop(event: DragEvent) {
-    event.preventDefault()
-    setOver(false)
-    if (!props.disabled && event.dataTransfer.files.length > 0) {
-      props.onFiles(event.dataTransfer.files)
-    }
-  }
-
+export function UploadDropzone(props: { onFiles: (files: File[]) => void; disabled?: boolean }) {
   return (
-    <div
-      className={`tx-dropzone${over ? ' tx-dropzone-over' : ''}`}
-      onDragOver={(event) => {
-        event.preventDefault()
-        setOver(true)
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={drop}
-    >
-      <p>
-        <strong>Drop files here</strong> or choose them:
-      </p>
-      <label htmlFor={inputId} className="tx-visually-hidden">
-        Files to upload
-      </label>
-      <input
-        id={inputId}
-        type="file"
-        multiple
+    <Field label="Files to upload">
+      <FileDropZone
+        files={[]}
+        onFilesChange={(files) => files.length > 0 && props.onFiles(files)}
         disabled={props.disabled}
-        onChange={(event) => {
-          if (event.target.files && event.target.files.length > 0) {
-            props.onFiles(event.target.files)
-            event.target.value = ''
-          }
-        }}
+        help="Up to 50 GB per file. Interrupted uploads continue where they stopped."
       />
-      <p className="muted small">
-        Up to 50 GB per file. Interrupted uploads continue where they stopped.
-      </p>
-    </div>
+    </Field>
   )
 }

@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { api, ApiError } from '~/components/shared/api'
+import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Notice } from '~/components/shared/ui/notice'
+import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
 
 type Step = 'email' | 'code'
 
@@ -50,57 +54,43 @@ export function UploadEmailVerification(props: { onVerified: (email: string) => 
   }
 
   return (
-    <div className="tx-verify">
-      <p className="muted small">Confirm your email address before uploading.</p>
+    <div className="ui-panel">
+      <h2>Confirm your email</h2>
+      <p className="ui-muted">Confirm your email address before uploading.</p>
       {step === 'email' ? (
-        <form onSubmit={send} className="row">
-          <div>
-            <label htmlFor="verify-email">Your email</label>
-            <input
-              id="verify-email"
+        <form onSubmit={send} className="ui-stack">
+          <Field label="Your email" required>
+            <TextInput
               type="email"
-              required
               autoComplete="email"
               value={email}
               onChange={(event) => setEmail(event.target.value)}
             />
-          </div>
-          <div style={{ flex: 'none' }}>
-            <button type="submit" disabled={pending}>
+          </Field>
+          <div className="ui-cluster">
+            <Button type="submit" loading={pending}>
               Send code
-            </button>
+            </Button>
           </div>
         </form>
       ) : (
-        <form onSubmit={check} className="row">
-          <div>
-            <label htmlFor="verify-code">Code from the email</label>
-            <input
-              id="verify-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(event) => setCode(event.target.value.trim())}
-            />
-          </div>
-          <div style={{ flex: 'none' }}>
-            <button type="submit" disabled={pending}>
+        <form onSubmit={check} className="ui-stack">
+          {notice && <Notice tone="info">{notice}</Notice>}
+          <Field label="Code from the email" required>
+            <OneTimeCodeInput value={code} onChange={(value) => setCode(value.trim())} />
+          </Field>
+          <div className="ui-cluster">
+            <Button type="submit" loading={pending}>
               Confirm
-            </button>
+            </Button>
+            <Button variant="ghost" onClick={() => setStep('email')}>
+              Use another address or get a new code
+            </Button>
           </div>
         </form>
       )}
-      {notice && step === 'code' && <p className="notice small">{notice}</p>}
-      {step === 'code' && (
-        <button type="button" className="link" onClick={() => setStep('email')}>
-          Use another address or get a new code
-        </button>
-      )}
       {error && (
-        <p className="error" role="alert">
+        <p className="ui-field-error" role="alert">
           {error}
         </p>
       )}

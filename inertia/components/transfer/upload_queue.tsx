@@ -1,5 +1,8 @@
 import type { QueuedFile } from './use_tus_upload'
 import { formatBytes, formatDuration } from '~/components/shared/format'
+import { Badge, type BadgeTone } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { ProgressBar } from '~/components/shared/ui/progress_bar'
 
 const STATE_LABELS: Record<QueuedFile['state'], string> = {
   ready: 'Ready',
@@ -9,6 +12,16 @@ const STATE_LABELS: Record<QueuedFile['state'], string> = {
   done: 'Done',
   failed: 'Failed',
   cancelled: 'Cancelled',
+}
+
+const STATE_TONES: Record<QueuedFile['state'], BadgeTone> = {
+  ready: 'neutral',
+  waiting: 'neutral',
+  uploading: 'info',
+  paused: 'warning',
+  done: 'success',
+  failed: 'danger',
+  cancelled: 'neutral',
 }
 
 /** One row per file: progress bar, percent, speed, time left and its controls. */
@@ -23,7 +36,7 @@ export function UploadQueue(props: {
     return null
   }
   return (
-    <ul className="tx-queue" aria-label="Files">
+    <ul className="ui-drop-files" aria-label="Files">
       {props.files.map((item) => (
         <UploadRow key={item.id} item={item} {...props} />
       ))}
@@ -40,62 +53,54 @@ function UploadRow(props: {
 }) {
   const { item } = props
   const size = item.file.size
-  const percent = size === 0 ? (item.state === 'done' ? 100 : 0) : (item.bytesSent / size) * 100
+  // An empty file has nothing to send: its bar is full once it is done.
+  const max = Math.max(size, 1)
+  const sent = size === 0 ? (item.state === 'done' ? 1 : 0) : item.bytesSent
   const label = `${item.file.name}: ${STATE_LABELS[item.state]}`
 
   return (
-    <li className={`tx-upload tx-upload-${item.state}`} aria-label={item.file.name}>
-      <div className="tx-upload-head">
-        <span className="tx-upload-name">{item.file.name}</span>
-        <span className="muted small">{formatBytes(size)}</span>
-      </div>
-      <progress
-        className="tx-progress"
-        max={Math.max(size, 1)}
-        value={size === 0 ? (item.state === 'done' ? 1 : 0) : item.bytesSent}
-        aria-label={`Upload progress of ${item.file.name}`}
-      />
-      <div className="tx-upload-status small" aria-live="polite">
-        <span className="tx-upload-state">{STATE_LABELS[item.state]}</span>
-        {item.state !== 'ready' && item.state !== 'cancelled' && (
-          <span className="tx-upload-percent">{Math.floor(percent)}%</span>
-        )}
+    <li className="ui-stack" aria-label={item.file.name}>
+      <ProgressBar label={item.file.name} value={sent} max={max} detail={formatBytes(size)} />
+      <div className="ui-cluster" aria-live="polite">
+        <Badge tone={STATE_TONES[item.state]}>{STATE_LABELS[item.state]}</Badge>
         {item.state === 'uploading' && item.speed !== null && (
-          <span>{formatBytes(item.speed)}/s</span>
+          <span className="ui-muted">{formatBytes(item.speed)}/s</span>
         )}
         {item.state === 'uploading' && item.secondsLeft !== null && (
-          <span>{formatDuration(item.secondsLeft)} left</span>
+          <span className="ui-muted">{formatDuration(item.secondsLeft)} left</span>
         )}
-        {item.resumed && item.state === 'uploading' && <span>continuing an earlier upload</span>}
+        {item.resumed && item.state === 'uploading' && (
+          <span className="ui-muted">continuing an earlier upload</span>
+        )}
         {item.error && (
-          <span className="error" role="alert">
+          <span className="ui-field-error" role="alert">
             {item.error}
           </span>
         )}
       </div>
-      <div className="tx-upload-actions" aria-label={label}>
+      <div className="ui-cluster" role="group" aria-label={label}>
         {item.state === 'uploading' && (
-          <button type="button" className="secondary" onClick={() => props.onPause(item.id)}>
+          <Button variant="secondary" size="small" onClick={() => props.onPause(item.id)}>
             Pause
-          </button>
+          </Button>
         )}
         {(item.state === 'paused' || item.state === 'failed') && (
-          <button type="button" className="secondary" onClick={() => props.onResume(item.id)}>
+          <Button variant="secondary" size="small" onClick={() => props.onResume(item.id)}>
             {item.state === 'failed' ? 'Retry' : 'Resume'}
-          </button>
+          </Button>
         )}
         {(item.state === 'uploading' ||
           item.state === 'paused' ||
           item.state === 'waiting' ||
           item.state === 'failed') && (
-          <button type="button" className="secondary" onClick={() => props.onCancel(item.id)}>
+          <Button variant="secondary" size="small" onClick={() => props.onCancel(item.id)}>
             Cancel
-          </button>
+          </Button>
         )}
         {(item.state === 'ready' || item.state === 'cancelled') && (
-          <button type="button" className="secondary" onClick={() => props.onRemove(item.id)}>
+          <Button variant="secondary" size="small" onClick={() => props.onRemove(item.id)}>
             Remove
-          </button>
+          </Button>
         )}
       </div>
     </li>

@@ -10,6 +10,7 @@ import { DatePicker } from '~/components/shared/ui/date_picker'
 import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
+import { FactList } from '~/components/shared/ui/fact_list'
 import { FileDropZone } from '~/components/shared/ui/file_drop_zone'
 import {
   DownloadIcon,
@@ -20,6 +21,8 @@ import {
 } from '~/components/shared/ui/icons'
 import { InlineStatus, type InlineState } from '~/components/shared/ui/inline_status'
 import { Menu } from '~/components/shared/ui/menu'
+import { Notice } from '~/components/shared/ui/notice'
+import { Pager } from '~/components/shared/ui/pager'
 import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { PasswordInput } from '~/components/shared/ui/password_input'
@@ -512,6 +515,35 @@ export default function DesignSystem() {
               { value: 'files', label: 'Files', content: <p>Call sheets and scripts.</p> },
             ]}
           />
+        </Section>
+        <Section id="notices" title="Notice">
+          <div className="ui-stack">
+            <Notice tone="info">We sent a six-digit code to ada@example.com.</Notice>
+            <Notice tone="success">Email confirmed: ada@example.com</Notice>
+            <Notice tone="warning" title="This link ends tomorrow">
+              Download the files before Friday.
+            </Notice>
+            <Notice tone="danger">The sign-in could not be confirmed. Please try again.</Notice>
+          </div>
+        </Section>
+        <Section id="facts" title="Facts, the page's one action, pages of a list">
+          <div className="ui-stack">
+            <FactList
+              facts={[
+                { label: 'File', value: 'day2-rushes.mov' },
+                { label: 'Size', value: '3.2 GB' },
+                { label: 'Downloads left', value: 2, live: true },
+              ]}
+            />
+            <Button className="ui-button-hero" icon={<DownloadIcon />}>
+              Download
+            </Button>
+            <Pager
+              meta={{ page: 2, lastPage: 5, perPage: 20, total: 96 }}
+              noun="uploads"
+              onPage={() => undefined}
+            />
+          </div>
         </Section>
         <Overlays />
         <Feedback />

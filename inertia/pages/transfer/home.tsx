@@ -1,5 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { Layout } from '~/components/shared/layout'
+import { AppShell } from '~/components/shared/ui/app_shell'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
+import { Notice } from '~/components/shared/ui/notice'
+import { PageHeader } from '~/components/shared/ui/page_header'
 import { UploadDropzone } from '~/components/transfer/upload_dropzone'
 import { UploadEmailVerification } from '~/components/transfer/upload_email_verification'
 import { UploadQueue } from '~/components/transfer/upload_queue'
@@ -50,60 +54,66 @@ export default function Home(props: HomeProps) {
   }
 
   return (
-    <Layout title="Upload" brand={props.siteName} actions={<a href="/admin">Staff sign in</a>}>
-      {props.signInError && (
-        <section className="card">
-          <p className="error" role="alert">
+    <AppShell title="Upload" appName="Transfer" width="regular">
+      <PageHeader
+        title="Send us your files"
+        description={
+          props.pageMessage ? (
+            <span className="ui-preserve-lines">{props.pageMessage}</span>
+          ) : (
+            `Files you send here go straight to ${props.siteName}.`
+          )
+        }
+        actions={
+          <ButtonLink native href="/admin" variant="secondary">
+            Staff sign in
+          </ButtonLink>
+        }
+      />
+      <div className="ui-stack ui-stack-loose">
+        {props.signInError && (
+          <Notice tone="danger" role="alert">
             {SIGN_IN_ERRORS[props.signInError] ?? 'Sign-in failed. Please try again.'}
-          </p>
-        </section>
-      )}
-      <section className="card">
-        <h1>Send us your files</h1>
-        {props.pageMessage && <p className="tx-page-message">{props.pageMessage}</p>}
+          </Notice>
+        )}
 
         {props.emailVerificationRequired &&
           (verifiedEmail ? (
-            <p className="notice">Email confirmed: {verifiedEmail}</p>
+            <Notice tone="success">Email confirmed: {verifiedEmail}</Notice>
           ) : (
             <UploadEmailVerification onVerified={setVerifiedEmail} />
           ))}
 
-        <form onSubmit={start} className="tx-upload-form">
-          <div className="row">
-            <div>
-              <label htmlFor="uploader-name">Your name (optional)</label>
-              <input
-                id="uploader-name"
+        <form onSubmit={start} className="ui-panel">
+          <div className="ui-form-grid">
+            <Field label="Your name (optional)">
+              <TextInput
                 autoComplete="name"
                 maxLength={200}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
               />
-            </div>
+            </Field>
             {!props.emailVerificationRequired && (
-              <div>
-                <label htmlFor="uploader-email">Your email (optional)</label>
-                <input
-                  id="uploader-email"
+              <Field label="Your email (optional)" hint="So we can reply when the files arrive.">
+                <TextInput
                   type="email"
                   autoComplete="email"
                   maxLength={254}
                   value={email}
                   onChange={(event) => setEmail(event.target.value)}
                 />
-              </div>
+              </Field>
             )}
           </div>
-          <label htmlFor="uploader-message">Message (optional)</label>
-          <textarea
-            id="uploader-message"
-            className="tx-textarea"
-            rows={3}
-            maxLength={5000}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
+          <Field label="Message (optional)">
+            <Textarea
+              rows={3}
+              maxLength={5000}
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+            />
+          </Field>
 
           <UploadDropzone onFiles={queue.add} />
           <UploadQueue
@@ -113,19 +123,21 @@ export default function Home(props: HomeProps) {
             onCancel={queue.cancel}
             onRemove={queue.remove}
           />
-          <button type="submit" disabled={ready === 0 || needsVerification}>
-            {ready > 1 ? `Upload ${ready} files` : 'Upload'}
-          </button>
-          {needsVerification && ready > 0 && (
-            <p className="muted small">Confirm your email address above to start.</p>
-          )}
+          <div className="ui-cluster">
+            <Button type="submit" disabled={ready === 0 || needsVerification}>
+              {ready > 1 ? `Upload ${ready} files` : 'Upload'}
+            </Button>
+            {needsVerification && ready > 0 && (
+              <span className="ui-muted">Confirm your email address above to start.</span>
+            )}
+          </div>
         </form>
         {finished > 0 && !active && (
-          <p className="notice" role="status">
+          <Notice tone="success" role="status">
             Thank you: {finished === 1 ? 'your file has' : `${finished} files have`} arrived.
-          </p>
+          </Notice>
         )}
-      </section>
-    </Layout>
+      </div>
+    </AppShell>
   )
 }

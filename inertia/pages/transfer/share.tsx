@@ -1,9 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { Layout } from '~/components/shared/layout'
+import { AppShell } from '~/components/shared/ui/app_shell'
+import { Button } from '~/components/shared/ui/button'
+import { FactList } from '~/components/shared/ui/fact_list'
+import { Field } from '~/components/shared/ui/field'
+import { DownloadIcon } from '~/components/shared/ui/icons'
+import { Notice } from '~/components/shared/ui/notice'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { PasswordInput } from '~/components/shared/ui/password_input'
 import type { Data } from '~generated/data'
 import { api, ApiError, errorMessage } from '~/components/shared/api'
 import { formatBytes } from '~/components/shared/format'
-import { formatLocalTimestamp } from '~/components/shared/dates'
+import { formatLocalTimestamp, relativeTimeProps } from '~/components/shared/dates'
 
 type Share = Data.Transfer.PublicShare.Variants['forPage']
 
@@ -75,77 +82,73 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
 
   if (!share || closed) {
     return (
-      <Layout title={closed ?? 'Share'} brand={siteName}>
-        <section className="card tx-share-card">
-          <h1>{unavailable?.status === 404 ? 'Link not found' : 'Link no longer available'}</h1>
-          <p role="alert">{closed ?? 'Share not found'}</p>
-          <p className="muted">Ask the person who sent you this link for a new one.</p>
-        </section>
-      </Layout>
+      <AppShell title={closed ?? 'Share'} appName={siteName} width="narrow">
+        <PageHeader
+          title={unavailable?.status === 404 ? 'Link not found' : 'Link no longer available'}
+        />
+        <div className="ui-stack">
+          <Notice tone="warning" role="alert">
+            {closed ?? 'Share not found'}
+          </Notice>
+          <p className="ui-muted">Ask the person who sent you this link for a new one.</p>
+        </div>
+      </AppShell>
     )
   }
 
   const sender = share.senderName ? `${share.senderName} at ${siteName}` : siteName
 
   return (
-    <Layout title={share.title ?? share.fileName} brand={siteName}>
-      <section className="card tx-share-card" aria-labelledby="share-heading">
-        <p className="tx-share-sender">{sender} sent you a file</p>
-        <h1 id="share-heading">{share.title ?? share.fileName}</h1>
-        {share.message && <p className="tx-share-message">{share.message}</p>}
-        <dl className="tx-share-facts">
-          {share.title && (
-            <>
-              <dt>File</dt>
-              <dd className="tx-file-name">{share.fileName}</dd>
-            </>
-          )}
-          <dt>Size</dt>
-          <dd>{formatBytes(share.size)}</dd>
-          {share.expiresAt && (
-            <>
-              <dt>Available until</dt>
-              <dd>{formatLocalTimestamp(share.expiresAt)}</dd>
-            </>
-          )}
-          {remaining !== null && (
-            <>
-              <dt>Downloads left</dt>
-              <dd aria-live="polite">{remaining}</dd>
-            </>
-          )}
-        </dl>
-        <form onSubmit={download} aria-label="Download">
+    <AppShell title={share.title ?? share.fileName} appName={siteName} width="narrow">
+      <PageHeader title={share.title ?? share.fileName} description={`${sender} sent you a file`} />
+      <section className="ui-panel ui-stack" aria-label="The file">
+        {share.message && <p className="ui-preserve-lines">{share.message}</p>}
+        <FactList
+          facts={[
+            share.title && { label: 'File', value: share.fileName },
+            { label: 'Size', value: formatBytes(share.size) },
+            share.expiresAt && {
+              label: 'Available until',
+              value: (
+                <>
+                  {formatLocalTimestamp(share.expiresAt)}{' '}
+                  <span className="ui-muted">
+                    (<time {...relativeTimeProps(share.expiresAt)} />)
+                  </span>
+                </>
+              ),
+            },
+            remaining !== null && { label: 'Downloads left', value: remaining, live: true },
+          ]}
+        />
+        <form onSubmit={download} aria-label="Download" className="ui-stack">
           {share.hasPassword && (
-            <>
-              <label htmlFor="share-password">Password</label>
-              <input
-                id="share-password"
-                type="password"
-                autoComplete="off"
+            <Field label="Password">
+              <PasswordInput
                 required
+                autoComplete="off"
                 value={password}
                 onChange={(event) => setPassword(event.target.value)}
               />
-            </>
+            </Field>
           )}
-          <button type="submit" className="tx-download-button" disabled={busy}>
+          <Button type="submit" className="ui-button-hero" icon={<DownloadIcon />} loading={busy}>
             {busy ? 'Preparing…' : grant ? 'Download again' : 'Download'}
-          </button>
+          </Button>
         </form>
         {error && (
-          <p className="error" role="alert">
+          <Notice tone="danger" role="alert">
             {error}
-          </p>
+          </Notice>
         )}
         {grant && !error && (
-          <p className="notice" role="status">
+          <Notice tone="success" role="status">
             Your download is starting.
             {remaining === 0 && ' That was the last download this link allows.'}
-          </p>
+          </Notice>
         )}
       </section>
-    </Layout>
+    </AppShell>
   )
 }
 

@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { signOutOfTransfer, transferAccountMenu } from '#tests/helpers/transfer_browser'
 
 /**
  * The whole stack as `npm run dev` starts it (own databases, free ports), and
@@ -39,8 +40,8 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     await transfer.getByRole('button', { name: 'Sign in' }).click()
 
     // transfer's staff area: the signed-in frame (navigation, sign-out) around the uploads page.
-    await transfer.getByRole('navigation', { name: 'Staff area' }).waitFor()
-    await transfer.getByRole('button', { name: 'Sign out' }).waitFor()
+    await transfer.getByRole('navigation', { name: 'Main' }).waitFor()
+    await transferAccountMenu(transfer).waitFor()
     assert.equal(
       transfer.url(),
       `${stack.url('transfer')}/admin`,
@@ -56,7 +57,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     assert.notInclude(schedule.url(), 'auth_code')
 
     await transfer
-      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Users' })
       .click()
     await transfer.waitForURL(`${stack.url('transfer')}/admin/users`)
@@ -68,7 +69,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     await schedule.getByRole('heading', { name: 'People' }).waitFor()
     await addPerson(schedule, 'gaffer@example.com')
 
-    await transfer.getByRole('button', { name: 'Sign out' }).click()
+    await signOutOfTransfer(transfer)
     await transfer.waitForURL(`${stack.url('transfer')}/`)
     const me = await transfer.request.get(`${stack.url('transfer')}/api/auth/me`)
     assert.equal(me.status(), 401)
@@ -97,7 +98,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
     const droppedInTransfer = await dropCookiesOnRedirects(transfer, appOrigins)
     await transfer.goto(`${stack.url('transfer')}/admin`)
     await signInAtSso(transfer)
-    await transfer.getByRole('navigation', { name: 'Staff area' }).waitFor()
+    await transfer.getByRole('navigation', { name: 'Main' }).waitFor()
     assert.equal(transfer.url(), `${stack.url('transfer')}/admin`)
 
     const schedule = await browserContext.newPage()

@@ -21,7 +21,7 @@ test.group('transfer admin area in the browser', (group) => {
   }
 
   function openSection(page: Page, name: string) {
-    return page.getByRole('navigation', { name: 'Staff area' }).getByRole('link', { name }).click()
+    return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
   }
 
   test('an admin adds a person, edits them, makes them admin and removes them', async ({
@@ -40,7 +40,8 @@ test.group('transfer admin area in the browser', (group) => {
     await row.getByRole('button', { name: 'Edit' }).click()
     const form = page.getByRole('form', { name: 'Edit crew@example.com' })
     await form.getByLabel('Name').fill('Casey Crew')
-    await form.getByLabel('Role').selectOption('admin')
+    await form.getByRole('combobox', { name: 'Role' }).click()
+    await page.getByRole('option', { name: 'Admin' }).click()
     await form.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Saved crew@example.com.').waitFor()
     await page.getByRole('row', { name: 'Casey Crew crew@example.com admin' }).waitFor()
@@ -51,7 +52,7 @@ test.group('transfer admin area in the browser', (group) => {
       .getByRole('button', { name: 'Remove' })
       .click()
     await page
-      .getByRole('dialog', { name: 'Remove crew@example.com?' })
+      .getByRole('alertdialog', { name: 'Remove crew@example.com?' })
       .getByRole('button', { name: 'Remove' })
       .click()
     await page.getByText('crew@example.com can no longer sign in.').waitFor()

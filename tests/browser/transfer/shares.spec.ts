@@ -77,7 +77,7 @@ test.group('transfer shares in the browser', (group) => {
     fields: { password: string; limit: string; title?: string }
   ) {
     await page
-      .getByRole('navigation', { name: 'Staff area' })
+      .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Shares' })
       .click()
     const form = page.getByRole('form', { name: 'New share' })
@@ -149,11 +149,11 @@ test.group('transfer shares in the browser', (group) => {
       await recipient.getByText(FILE_NAME).waitFor()
       await recipient.getByText('256 kB').waitFor()
 
-      await recipient.getByLabel('Password').fill('notthepassword')
+      await recipient.getByLabel('Password', { exact: true }).fill('notthepassword')
       await recipient.getByRole('button', { name: 'Download' }).click()
       await recipient.getByRole('alert').filter({ hasText: 'Incorrect password' }).waitFor()
 
-      await recipient.getByLabel('Password').fill(password)
+      await recipient.getByLabel('Password', { exact: true }).fill(password)
       const [download] = await Promise.all([
         recipient.waitForEvent('download'),
         recipient.getByRole('button', { name: 'Download' }).click(),
@@ -270,10 +270,10 @@ test.group('transfer shares in the browser', (group) => {
       const left = recipient.locator('dt:text-is("Downloads left") + dd')
       assert.equal(await left.textContent(), '3')
 
-      await recipient.getByLabel('Password').fill('quietharbour')
+      await recipient.getByLabel('Password', { exact: true }).fill('quietharbour')
       const [first] = await Promise.all([
         recipient.waitForEvent('download'),
-        recipient.getByLabel('Password').press('Enter'),
+        recipient.getByLabel('Password', { exact: true }).press('Enter'),
       ])
       const [second] = await Promise.all([
         recipient.waitForEvent('download'),

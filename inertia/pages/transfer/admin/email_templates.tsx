@@ -64,10 +64,17 @@ export default function EmailTemplatesPage(props: Props) {
   }
 
   return (
-    <AdminShell user={user} section="email-templates" title="Email templates">
+    <AdminShell
+      user={user}
+      section="email-templates"
+      title="Email templates"
+      description={
+        isAdmin
+          ? 'The emails transfer sends, with a preview and a test send.'
+          : 'Only admins can edit email templates.'
+      }
+    >
       <section className="card">
-        <h1>Email templates</h1>
-        {!isAdmin && <p className="muted">Only admins can edit email templates.</p>}
         {message && (
           <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
             {message.text}

@@ -1,7 +1,7 @@
 import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
 import { LogList, type LogFilter } from '~/components/transfer/log_list'
-import type { PageMeta } from '~/components/shared/pager'
+import type { PagerMeta as PageMeta } from '~/components/shared/ui/pager'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
@@ -12,7 +12,12 @@ type Props = {
 
 export default function LogsPage({ user, filter, logs }: Props) {
   return (
-    <AdminShell user={user} section="logs" title="Download log">
+    <AdminShell
+      user={user}
+      section="logs"
+      title="Download log"
+      description="Every download of a shared file: when, which share, and from where."
+    >
       {logs && <LogList filter={filter} logs={logs} />}
     </AdminShell>
   )

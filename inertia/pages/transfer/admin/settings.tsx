@@ -12,12 +12,17 @@ export default function SettingsPage({ user, settings }: Props) {
   const isAdmin = user?.role === 'admin'
 
   return (
-    <AdminShell user={user} section="settings" title="Settings">
-      <section className="card">
-        <h1>Settings</h1>
-        {!isAdmin && <p className="muted">Only admins can change settings.</p>}
-        <SettingsForm settings={settings} canEdit={isAdmin} />
-      </section>
+    <AdminShell
+      user={user}
+      section="settings"
+      title="Settings"
+      description={
+        isAdmin
+          ? 'How transfer behaves for visitors and staff: the site name, the upload page, how long files are kept.'
+          : 'Only admins can change settings.'
+      }
+    >
+      <SettingsForm settings={settings} canEdit={isAdmin} />
     </AdminShell>
   )
 }

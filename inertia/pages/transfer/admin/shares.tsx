@@ -13,7 +13,12 @@ type Props = {
 
 export default function SharesPage({ user, shares, shareableUploads, initialUploadId }: Props) {
   return (
-    <AdminShell user={user} section="shares" title="Shares">
+    <AdminShell
+      user={user}
+      section="shares"
+      title="Shares"
+      description="Links that let someone outside download one upload, with an optional password, end date and download limit."
+    >
       <ShareList shares={shares} uploads={shareableUploads} initialUploadId={initialUploadId} />
     </AdminShell>
   )

@@ -1,7 +1,7 @@
 import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
 import { FileList, type UploadListing, type UploadRow } from '~/components/transfer/file_list'
-import type { PageMeta } from '~/components/shared/pager'
+import type { PagerMeta as PageMeta } from '~/components/shared/ui/pager'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
@@ -12,7 +12,12 @@ type Props = {
 
 export default function UploadsPage({ user, listing, uploads }: Props) {
   return (
-    <AdminShell user={user} section="uploads" title="Uploads">
+    <AdminShell
+      user={user}
+      section="uploads"
+      title="Uploads"
+      description="Files visitors sent on the upload page: download them, share them, or delete them."
+    >
       {uploads && <FileList listing={listing} uploads={uploads} />}
     </AdminShell>
   )

@@ -4,7 +4,10 @@ import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
 import { AddPersonForm, type PersonRole } from '~/components/shared/add_person_form'
 import { api, fieldErrors } from '~/components/shared/api'
-import { AdminUserRow } from '~/components/transfer/admin_user_row'
+import { AdminUserActions } from '~/components/transfer/admin_user_row'
+import { Badge } from '~/components/shared/ui/badge'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { Notice } from '~/components/shared/ui/notice'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
@@ -41,49 +44,71 @@ export default function UsersPage({ user, people }: Props) {
   }
 
   return (
-    <AdminShell user={user} section="users" title="Users">
-      <section className="card">
-        <h1>Users</h1>
-        <p className="muted">
-          Only these people can sign in to transfer, with the same email they use at the sign-in
-          service.
-          {!isAdmin && ' Only admins can change who has access.'}
-        </p>
+    <AdminShell
+      user={user}
+      section="users"
+      title="Users"
+      description={`Only these people can sign in to transfer, with the same email they use at the sign-in service.${isAdmin ? '' : ' Only admins can change who has access.'}`}
+    >
+      <div className="ui-stack">
         {message && (
-          <p className={message.kind} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <Notice
+            tone={message.kind === 'error' ? 'danger' : 'success'}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
             {message.text}
-          </p>
+          </Notice>
         )}
-        <table>
-          <thead>
-            <tr>
-              <th>Name</th>
-              <th>Email</th>
-              <th>Role</th>
-              {isAdmin && <th>Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {people.map((person) => (
-              <AdminUserRow
-                key={person.id}
-                person={person}
-                isSelf={person.id === user?.userId}
-                canManage={isAdmin}
-                onChanged={(_, notice) => changed(notice)}
-                onRemoved={(gone) => changed(`${gone.email} can no longer sign in.`)}
-                onError={(text) => setMessage({ kind: 'error', text })}
-              />
-            ))}
-          </tbody>
-        </table>
-      </section>
-      {isAdmin && (
-        <section className="card">
-          <h2>Add a person</h2>
-          <AddPersonForm onAdd={add} />
-        </section>
-      )}
+        <DataTable
+          caption="People who can sign in to transfer"
+          rows={people}
+          rowKey={(person) => person.id}
+          columns={[
+            {
+              key: 'name',
+              header: 'Name',
+              primary: true,
+              cell: (person) => (
+                <>
+                  {person.displayName}
+                  {person.id === user?.userId && <span className="ui-muted"> (you)</span>}
+                </>
+              ),
+            },
+            {
+              key: 'email',
+              header: 'Email',
+              cell: (person) => <span className="ui-break-anywhere">{person.email}</span>,
+            },
+            {
+              key: 'role',
+              header: 'Role',
+              cell: (person) => (
+                <Badge tone={person.role === 'admin' ? 'accent' : 'neutral'}>{person.role}</Badge>
+              ),
+            },
+          ]}
+          actions={
+            isAdmin
+              ? (person) => (
+                  <AdminUserActions
+                    person={person}
+                    isSelf={person.id === user?.userId}
+                    onChanged={(_, notice) => changed(notice)}
+                    onRemoved={(gone) => changed(`${gone.email} can no longer sign in.`)}
+                    onError={(text) => setMessage({ kind: 'error', text })}
+                  />
+                )
+              : undefined
+          }
+        />
+        {isAdmin && (
+          <section className="ui-panel" aria-labelledby="add-person-heading">
+            <h2 id="add-person-heading">Add a person</h2>
+            <AddPersonForm onAdd={add} />
+          </section>
+        )}
+      </div>
     </AdminShell>
   )
 }
