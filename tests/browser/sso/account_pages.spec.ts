@@ -53,9 +53,9 @@ test.group('sso account pages in a browser', (group) => {
     const password = page.getByLabel('Password', { exact: true })
     await password.fill('not my password')
     assert.equal(await password.getAttribute('type'), 'password')
-    await page.getByRole('button', { name: 'Show password' }).click()
+    await page.getByRole('button', { name: 'Show password', pressed: false }).click()
     assert.equal(await password.getAttribute('type'), 'text')
-    await page.getByRole('button', { name: 'Hide password' }).click()
+    await page.getByRole('button', { name: 'Show password', pressed: true }).click()
     assert.equal(await password.getAttribute('type'), 'password')
 
     await page.getByRole('button', { name: 'Sign in' }).click()
