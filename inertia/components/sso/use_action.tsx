@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { fieldErrors, type FieldErrors } from '~/components/shared/api'
+import { InlineStatus, type InlineState } from '~/components/shared/ui/inline_status'
 
 /**
  * One request at a time from a page: `run` clears the last outcome, marks the
@@ -47,5 +48,28 @@ export function ActionOutcome(props: { status: string | null; errors: FieldError
         </p>
       )}
     </>
+  )
+}
+
+/**
+ * The last action's outcome as save feedback beside its button: "Saving…",
+ * the success message, or what went wrong (errors tied to a field are shown
+ * at the field, so here it only points to them).
+ */
+export function ActionStatus(props: { busy: boolean; status: string | null; errors: FieldErrors }) {
+  const fieldProblems = Object.keys(props.errors).some((key) => key !== 'form')
+  const state: InlineState = props.busy
+    ? 'saving'
+    : props.status
+      ? 'saved'
+      : props.errors.form || fieldProblems
+        ? 'error'
+        : 'idle'
+  return (
+    <InlineStatus
+      state={state}
+      savedText={props.status ?? undefined}
+      errorText={props.errors.form ?? 'Not saved: check the fields above.'}
+    />
   )
 }

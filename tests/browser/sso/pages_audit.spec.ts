@@ -148,4 +148,25 @@ test.group('sso pages: accessibility and phones', (group) => {
     })
     assert.deepEqual(found, { desktop: [], phone: [] })
   })
+
+  const signedIn: Visit[] = [
+    { name: 'apps', heading: 'Your apps', open: (page) => visit(page, '/') },
+    { name: 'profile', heading: 'Your profile', open: (page) => visit(page, '/profile') },
+  ]
+
+  /** Signs in (the sign-in lands on the apps page), then opens the page. */
+  async function visit(page: Page, path: string) {
+    await submitSignIn(page, 'signed.in@example.com')
+    await page.getByRole('heading', { name: 'Your apps', level: 1 }).waitFor()
+    if (path !== '/') {
+      await page.goto(`${sso}${path}`)
+    }
+  }
+
+  for (const signedInVisit of signedIn) {
+    test(`signed in: ${signedInVisit.name}`, async ({ browser, assert }) => {
+      await person('signed.in@example.com')
+      assert.deepEqual(await audit(browser, signedInVisit), { desktop: [], phone: [] })
+    })
+  }
 })
