@@ -143,7 +143,7 @@ test.group('sso account pages in a browser', (group) => {
     // Printed, the page is the codes alone.
     await page.emulateMedia({ media: 'print' })
     assert.isTrue(await list.isVisible())
-    assert.isFalse(await page.getByRole('navigation', { name: 'Account' }).isVisible())
+    assert.isFalse(await page.getByRole('navigation', { name: 'Main' }).isVisible())
     assert.isFalse(await page.getByRole('button', { name: 'Print' }).isVisible())
     await page.emulateMedia({ media: 'screen' })
 

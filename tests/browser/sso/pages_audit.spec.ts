@@ -150,12 +150,13 @@ test.group('sso pages: accessibility and phones', (group) => {
   })
 
   const signedIn: Visit[] = [
-    { name: 'apps', heading: 'Your apps', open: (page) => visit(page, '/') },
-    { name: 'profile', heading: 'Your profile', open: (page) => visit(page, '/profile') },
+    { name: 'apps', heading: 'Your apps', open: (page) => signedInAt(page, '/') },
+    { name: 'profile', heading: 'Your profile', open: (page) => signedInAt(page, '/profile') },
+    { name: 'security', heading: 'Security', open: (page) => signedInAt(page, '/security') },
   ]
 
   /** Signs in (the sign-in lands on the apps page), then opens the page. */
-  async function visit(page: Page, path: string) {
+  async function signedInAt(page: Page, path: string) {
     await submitSignIn(page, 'signed.in@example.com')
     await page.getByRole('heading', { name: 'Your apps', level: 1 }).waitFor()
     if (path !== '/') {
