@@ -170,4 +170,17 @@ test.group('sso pages: accessibility and phones', (group) => {
       assert.deepEqual(await audit(browser, signedInVisit), { desktop: [], phone: [] })
     })
   }
+
+  const adminPages: Visit[] = [
+    { name: 'admin-people', heading: 'People', open: (page) => signedInAt(page, '/admin/people') },
+    { name: 'admin-audit', heading: 'Audit log', open: (page) => signedInAt(page, '/admin/audit') },
+  ]
+
+  for (const adminVisit of adminPages) {
+    test(`signed in as an admin: ${adminVisit.name}`, async ({ browser, assert }) => {
+      await person('signed.in@example.com', { isAdmin: true })
+      await person('second.person@example.com')
+      assert.deepEqual(await audit(browser, adminVisit), { desktop: [], phone: [] })
+    })
+  }
 })
