@@ -4,6 +4,7 @@ import { generate } from 'otplib'
 import type { Browser, Page } from 'playwright'
 import { UserAccounts } from '#services/sso/user_accounts'
 import { AccountTokens } from '#services/sso/account_tokens'
+import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import { TotpService } from '#services/sso/totp_service'
 import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
 
@@ -173,6 +174,11 @@ test.group('sso pages: accessibility and phones', (group) => {
 
   const adminPages: Visit[] = [
     { name: 'admin-people', heading: 'People', open: (page) => signedInAt(page, '/admin/people') },
+    {
+      name: 'admin-apps',
+      heading: 'Connected apps',
+      open: (page) => signedInAt(page, '/admin/apps'),
+    },
     { name: 'admin-audit', heading: 'Audit log', open: (page) => signedInAt(page, '/admin/audit') },
   ]
 
@@ -180,6 +186,9 @@ test.group('sso pages: accessibility and phones', (group) => {
     test(`signed in as an admin: ${adminVisit.name}`, async ({ browser, assert }) => {
       await person('signed.in@example.com', { isAdmin: true })
       await person('second.person@example.com')
+      await new ConnectedAppRegistry().create('Transfer', [
+        'https://files.example.com/auth/callback',
+      ])
       assert.deepEqual(await audit(browser, adminVisit), { desktop: [], phone: [] })
     })
   }
