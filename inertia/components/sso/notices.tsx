@@ -24,11 +24,3 @@ export function Notices(props: { throttled?: string | null }) {
     </>
   )
 }
-
-export function FieldError(props: { message: string | null }) {
-  return props.message ? (
-    <p className="error" role="alert">
-      {props.message}
-    </p>
-  ) : null
-}

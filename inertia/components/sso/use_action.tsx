@@ -33,24 +33,6 @@ export function useAction(describe: (error: unknown) => FieldErrors = fieldError
   return { errors, status, busy, run, reject }
 }
 
-/** The outcome of the last action: its message, or an error not tied to a field. */
-export function ActionOutcome(props: { status: string | null; errors: FieldErrors }) {
-  return (
-    <>
-      {props.status && (
-        <p className="notice" role="status">
-          {props.status}
-        </p>
-      )}
-      {props.errors.form && (
-        <p className="error" role="alert">
-          {props.errors.form}
-        </p>
-      )}
-    </>
-  )
-}
-
 /**
  * The last action's outcome as save feedback beside its button: "Saving…",
  * the success message, or what went wrong (errors tied to a field are shown

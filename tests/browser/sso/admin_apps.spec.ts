@@ -1,42 +1,21 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import ConnectedApp from '#models/sso/connected_app'
-import { UserAccounts } from '#services/sso/user_accounts'
-
-const PASSWORD = 'gaffer tape and coffee'
+import { signInAtSso, ssoPagesGroup, ssoPerson } from '#tests/helpers/sso_pages'
 
 /**
  * An admin on the connected apps page in Chromium: registering an app in a
  * dialog shows its secret key once, and a row's menu edits and disables it.
  */
 test.group('sso admin connected apps in a browser', (group) => {
-  let sso: string
-
-  group.setup(async () => {
-    const close = await testUtils.httpServer().start()
-    sso = `http://${process.env.HOST}:${process.env.PORT}`
-    return close
-  })
-
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
+  const sso = ssoPagesGroup(group)
 
   test('register, see the secret once, edit and disable from the row', async ({
     browserContext,
     assert,
   }) => {
-    await new UserAccounts().create({
-      email: 'admin.robin@example.com',
-      password: PASSWORD,
-      displayName: 'Robin',
-      emailVerified: true,
-      isAdmin: true,
-    })
+    await ssoPerson('admin.robin@example.com', { isAdmin: true })
     const page = await browserContext.newPage()
-    await page.goto(`${sso}/login`)
-    await page.getByLabel('Email').fill('admin.robin@example.com')
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.getByRole('heading', { name: 'Your apps' }).waitFor()
+    await signInAtSso(page, sso.url, 'admin.robin@example.com')
     await page.getByRole('link', { name: 'Connected apps' }).click()
     await page.getByRole('heading', { name: 'No connected apps yet' }).waitFor()
 

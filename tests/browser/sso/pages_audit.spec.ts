@@ -1,14 +1,13 @@
 import { test } from '@japa/runner'
-import testUtils from '@adonisjs/core/services/test_utils'
 import { generate } from 'otplib'
 import type { Browser, Page } from 'playwright'
-import { UserAccounts } from '#services/sso/user_accounts'
 import { AccountTokens } from '#services/sso/account_tokens'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
+import { signingKeys } from '#services/sso/signing_keys'
 import { TotpService } from '#services/sso/totp_service'
+import { ssoPagesGroup, ssoPerson, submitSsoSignIn } from '#tests/helpers/sso_pages'
 import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
 
-const PASSWORD = 'gaffer tape and coffee'
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
   { name: 'phone', viewport: { width: 390, height: 844 }, phone: true },
@@ -30,32 +29,9 @@ type Visit = {
  * look at after the run.
  */
 test.group('sso pages: accessibility and phones', (group) => {
-  let sso: string
-
-  group.setup(async () => {
-    const close = await testUtils.httpServer().start()
-    sso = `http://${process.env.HOST}:${process.env.PORT}`
-    return close
-  })
-
-  group.each.setup(() => testUtils.db().withGlobalTransaction())
-
-  function person(email: string, extra: { isAdmin?: boolean } = {}) {
-    return new UserAccounts().create({
-      email,
-      password: PASSWORD,
-      displayName: 'Robin Rigger',
-      emailVerified: true,
-      ...extra,
-    })
-  }
-
-  async function submitSignIn(page: Page, email: string) {
-    await page.goto(`${sso}/login`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-  }
+  const server = ssoPagesGroup(group)
+  const person = ssoPerson
+  const submitSignIn = (page: Page, email: string) => submitSsoSignIn(page, server.url, email)
 
   async function audit(browser: Browser, visit: Visit) {
     const found: Record<string, string[]> = {}
@@ -71,8 +47,9 @@ test.group('sso pages: accessibility and phones', (group) => {
         await visit.open(page)
         await page.getByRole('heading', { name: visit.heading, level: 1 }).waitFor()
         const problems = await seriousAccessibilityProblems(page)
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+        // Code run in the page is passed as a string: this file is type-checked without the DOM.
+        const overflow = await page.evaluate<number>(
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth'
         )
         if (overflow > 0) {
           problems.push(`the page scrolls sideways by ${overflow} px`)
@@ -90,13 +67,13 @@ test.group('sso pages: accessibility and phones', (group) => {
     {
       name: 'sign-in',
       heading: 'Sign in',
-      open: (page) => page.goto(`${sso}/login`).then(() => undefined),
+      open: (page) => page.goto(`${server.url}/login`).then(() => undefined),
     },
     {
       name: 'sign-in-refused',
       heading: 'Sign in',
       open: async (page) => {
-        await page.goto(`${sso}/login`)
+        await page.goto(`${server.url}/login`)
         await page.getByLabel('Email').fill('nobody@example.com')
         await page.getByLabel('Password', { exact: true }).fill('not a password')
         await page.getByRole('button', { name: 'Sign in' }).click()
@@ -106,17 +83,17 @@ test.group('sso pages: accessibility and phones', (group) => {
     {
       name: 'register',
       heading: 'Create an account',
-      open: (page) => page.goto(`${sso}/register`).then(() => undefined),
+      open: (page) => page.goto(`${server.url}/register`).then(() => undefined),
     },
     {
       name: 'forgot-password',
       heading: 'Reset your password',
-      open: (page) => page.goto(`${sso}/forgot-password`).then(() => undefined),
+      open: (page) => page.goto(`${server.url}/forgot-password`).then(() => undefined),
     },
     {
       name: 'authorize-error',
       heading: 'This sign-in request cannot continue',
-      open: (page) => page.goto(`${sso}/authorize?client_id=unknown`).then(() => undefined),
+      open: (page) => page.goto(`${server.url}/authorize?client_id=unknown`).then(() => undefined),
     },
   ]
 
@@ -132,7 +109,7 @@ test.group('sso pages: accessibility and phones', (group) => {
     const found = await audit(browser, {
       name: 'reset-password',
       heading: 'Choose a new password',
-      open: (page) => page.goto(`${sso}/reset-password/${token}`).then(() => undefined),
+      open: (page) => page.goto(`${server.url}/reset-password/${token}`).then(() => undefined),
     })
     assert.deepEqual(found, { desktop: [], phone: [] })
   })
@@ -161,7 +138,7 @@ test.group('sso pages: accessibility and phones', (group) => {
     await submitSignIn(page, 'signed.in@example.com')
     await page.getByRole('heading', { name: 'Your apps', level: 1 }).waitFor()
     if (path !== '/') {
-      await page.goto(`${sso}${path}`)
+      await page.goto(`${server.url}${path}`)
     }
   }
 
@@ -192,4 +169,38 @@ test.group('sso pages: accessibility and phones', (group) => {
       assert.deepEqual(await audit(browser, adminVisit), { desktop: [], phone: [] })
     })
   }
+
+  test('the account widget, opened with a real embed token, and its error page', async ({
+    browser,
+    assert,
+  }) => {
+    await signingKeys.reload()
+    const { app, secretKey } = await new ConnectedAppRegistry().create('Relying app', [
+      'https://relying.example.com/auth/callback',
+    ])
+    const pat = await person('pat@example.com')
+    const answer = await fetch(`${server.url}/api/embed/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: app.apiKey, secretKey, userId: pat.id }),
+    })
+    const { token } = (await answer.json()) as { token: string }
+    for (const section of ['profile', 'security']) {
+      const found = await audit(browser, {
+        name: `embed-${section}`,
+        heading: 'Your account',
+        open: (page) =>
+          page
+            .goto(`${server.url}/embed?token=${encodeURIComponent(token)}&section=${section}`)
+            .then(() => undefined),
+      })
+      assert.deepEqual(found, { desktop: [], phone: [] }, section)
+    }
+    const error = await audit(browser, {
+      name: 'embed-error',
+      heading: 'Account widget unavailable',
+      open: (page) => page.goto(`${server.url}/embed?token=expired`).then(() => undefined),
+    })
+    assert.deepEqual(error, { desktop: [], phone: [] })
+  })
 })

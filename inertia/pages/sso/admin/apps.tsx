@@ -10,8 +10,9 @@ import { DataTable } from '~/components/shared/ui/data_table'
 import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
-import { MoreIcon, PlusIcon } from '~/components/shared/ui/icons'
-import { Menu, type MenuItem } from '~/components/shared/ui/menu'
+import { PlusIcon } from '~/components/shared/ui/icons'
+import { type MenuItem } from '~/components/shared/ui/menu'
+import { RowMenu } from '~/components/shared/ui/row_menu'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { SsoShell } from '~/components/sso/sso_shell'
 import { ActionStatus, useAction } from '~/components/sso/use_action'
@@ -304,19 +305,7 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
                   ),
               },
             ]}
-            actions={(app) => (
-              <Menu
-                items={actionsOf(app)}
-                trigger={
-                  <Button
-                    variant="secondary"
-                    size="small"
-                    icon={<MoreIcon size={16} />}
-                    aria-label={`Actions for ${app.name}`}
-                  />
-                }
-              />
-            )}
+            actions={(app) => <RowMenu label={app.name} items={actionsOf(app)} />}
           />
         </div>
 
@@ -373,10 +362,7 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setAsking(null)}
-          title={asked.title}
-          description={asked.description}
-          confirmLabel={asked.confirmLabel}
-          tone={asked.tone}
+          {...asked}
           onConfirm={() => perform(asking.app, asking.verb)}
         />
       )}

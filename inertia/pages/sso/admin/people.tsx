@@ -9,8 +9,9 @@ import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, TextInput } from '~/components/shared/ui/field'
-import { MoreIcon, SearchIcon, UsersIcon } from '~/components/shared/ui/icons'
-import { Menu, type MenuItem } from '~/components/shared/ui/menu'
+import { SearchIcon, UsersIcon } from '~/components/shared/ui/icons'
+import { type MenuItem } from '~/components/shared/ui/menu'
+import { RowMenu } from '~/components/shared/ui/row_menu'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { Pagination, type PageMeta } from '~/components/shared/ui/pagination'
 import { SsoShell } from '~/components/sso/sso_shell'
@@ -246,19 +247,7 @@ export default function People(props: PeopleProps) {
                 ),
             },
           ]}
-          actions={(person) => (
-            <Menu
-              items={actionsOf(person)}
-              trigger={
-                <Button
-                  variant="secondary"
-                  size="small"
-                  icon={<MoreIcon size={16} />}
-                  aria-label={`Actions for ${person.email}`}
-                />
-              }
-            />
-          )}
+          actions={(person) => <RowMenu label={person.email} items={actionsOf(person)} />}
         />
         <Pagination
           meta={props.meta}
@@ -270,10 +259,7 @@ export default function People(props: PeopleProps) {
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setAsking(null)}
-          title={asked.title}
-          description={asked.description}
-          confirmLabel={asked.confirmLabel}
-          tone={asked.tone}
+          {...asked}
           onConfirm={() => perform(asking.person, asking.verb)}
         />
       )}
