@@ -121,7 +121,7 @@ export default function Account(props: AccountProps) {
         </section>
 
         <section className="ui-panel" aria-labelledby="details-heading">
-          <h2 id="details-heading">Name</h2>
+          <h2 id="details-heading">Your name</h2>
           <form onSubmit={saveProfile} className="ui-stack">
             <Field label="Name" error={details.errors.name}>
               <TextInput name="fullName" defaultValue={profile.fullName ?? ''} maxLength={120} />
