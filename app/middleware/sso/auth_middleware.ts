@@ -11,6 +11,11 @@ export default class AuthMiddleware {
       }
       return ctx.response.redirect('/login')
     }
+    // Every signed-in page shows who is signed in (the shell's menu) and,
+    // for admins, the admin pages in its nav.
+    ctx.inertia.share({
+      viewer: { name: user.displayName || user.email, email: user.email, isAdmin: user.isAdmin },
+    })
     return next()
   }
 }

@@ -1,5 +1,6 @@
 import { usePage } from '@inertiajs/react'
 import type { Data } from '~generated/data'
+import { Alert } from '~/components/shared/ui/alert'
 
 type Shared = Data.SharedProps
 
@@ -17,29 +18,9 @@ export function Notices(props: { throttled?: string | null }) {
   const { flash } = usePage<Shared>().props
   return (
     <>
-      {flash?.notice && (
-        <p className="notice" role="status">
-          {flash.notice}
-        </p>
-      )}
-      {flash?.alert && (
-        <p className="error" role="alert">
-          {flash.alert}
-        </p>
-      )}
-      {props.throttled && (
-        <p className="error" role="alert">
-          {props.throttled}
-        </p>
-      )}
+      {flash?.notice && <Alert tone="success">{flash.notice}</Alert>}
+      {flash?.alert && <Alert tone="danger">{flash.alert}</Alert>}
+      {props.throttled && <Alert tone="danger">{props.throttled}</Alert>}
     </>
   )
-}
-
-export function FieldError(props: { message: string | null }) {
-  return props.message ? (
-    <p className="error" role="alert">
-      {props.message}
-    </p>
-  ) : null
 }

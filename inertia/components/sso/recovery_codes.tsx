@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { usePage } from '@inertiajs/react'
 import type { Data } from '~generated/data'
+import { Button } from '~/components/shared/ui/button'
 import '~/components/sso/account.css'
 
 /** The text of the downloaded file: where the codes belong, when they were made, one a line. */
@@ -59,23 +60,23 @@ export function RecoveryCodes(props: { codes: string[]; onSaved: () => void }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
-      <div className="recovery-actions">
-        <button type="button" className="secondary" onClick={copy}>
+      <div className="ui-cluster recovery-actions">
+        <Button variant="secondary" onClick={copy}>
           Copy
-        </button>
-        <button type="button" className="secondary" onClick={download}>
+        </Button>
+        <Button variant="secondary" onClick={download}>
           Download (.txt)
-        </button>
-        <button type="button" className="secondary" onClick={() => window.print()}>
+        </Button>
+        <Button variant="secondary" onClick={() => window.print()}>
           Print
-        </button>
+        </Button>
       </div>
-      <p className="notice" role="status">
+      <p className="ui-muted" role="status">
         {done}
       </p>
-      <button type="button" onClick={props.onSaved}>
-        I have saved them
-      </button>
+      <div className="ui-cluster">
+        <Button onClick={props.onSaved}>I have saved them</Button>
+      </div>
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { fieldErrors, type FieldErrors } from '~/components/shared/api'
+import { InlineStatus, type InlineState } from '~/components/shared/ui/inline_status'
 
 /**
  * One request at a time from a page: `run` clears the last outcome, marks the
@@ -32,20 +33,25 @@ export function useAction(describe: (error: unknown) => FieldErrors = fieldError
   return { errors, status, busy, run, reject }
 }
 
-/** The outcome of the last action: its message, or an error not tied to a field. */
-export function ActionOutcome(props: { status: string | null; errors: FieldErrors }) {
+/**
+ * The last action's outcome as save feedback beside its button: "Saving…",
+ * the success message, or what went wrong (errors tied to a field are shown
+ * at the field, so here it only points to them).
+ */
+export function ActionStatus(props: { busy: boolean; status: string | null; errors: FieldErrors }) {
+  const fieldProblems = Object.keys(props.errors).some((key) => key !== 'form')
+  const state: InlineState = props.busy
+    ? 'saving'
+    : props.status
+      ? 'saved'
+      : props.errors.form || fieldProblems
+        ? 'error'
+        : 'idle'
   return (
-    <>
-      {props.status && (
-        <p className="notice" role="status">
-          {props.status}
-        </p>
-      )}
-      {props.errors.form && (
-        <p className="error" role="alert">
-          {props.errors.form}
-        </p>
-      )}
-    </>
+    <InlineStatus
+      state={state}
+      savedText={props.status ?? undefined}
+      errorText={props.errors.form ?? 'Not saved: check the fields above.'}
+    />
   )
 }

@@ -1,14 +1,28 @@
 import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
-import { SsoLayout } from '~/components/sso/sso_layout'
-import { Notices } from '~/components/sso/notices'
 import { ApiError, api } from '~/components/shared/api'
-import { ActionOutcome, useAction } from '~/components/sso/use_action'
-import { PasswordInput } from '~/components/sso/password_input'
+import { Avatar } from '~/components/shared/ui/avatar'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { FileDropZone } from '~/components/shared/ui/file_drop_zone'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { SsoShell } from '~/components/sso/sso_shell'
+import { Notices } from '~/components/sso/notices'
+import { ActionStatus, useAction } from '~/components/sso/use_action'
 
 type Profile = Data.Sso.Profile
 
 type AccountProps = { profile: Profile }
+
+const PICTURE_TYPES = {
+  'image/png': [],
+  'image/jpeg': [],
+  'image/webp': [],
+  'image/gif': [],
+  'image/avif': [],
+}
 
 function csrfToken() {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
@@ -16,12 +30,15 @@ function csrfToken() {
 
 export default function Account(props: AccountProps) {
   const [profile, setProfile] = useState(props.profile)
-  const { errors, status, busy, run } = useAction()
+  // Each section has its own outcome, shown beside its own button.
+  const picture = useAction()
+  const details = useAction()
+  const email = useAction()
 
   function saveProfile(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    return run(async () => {
+    return details.run(async () => {
       const answer = await api<{ profile: Profile }>('PATCH', '/api/account/profile', {
         name: String(form.get('fullName') ?? ''),
         displayName: String(form.get('displayName') ?? ''),
@@ -33,7 +50,7 @@ export default function Account(props: AccountProps) {
   }
 
   function uploadAvatar(file: File) {
-    return run(async () => {
+    return picture.run(async () => {
       const body = new FormData()
       body.append('avatar', file)
       const response = await fetch('/api/account/avatar', {
@@ -52,7 +69,7 @@ export default function Account(props: AccountProps) {
   }
 
   function removeAvatar() {
-    return run(async () => {
+    return picture.run(async () => {
       const answer = await api<{ profile: Profile }>('DELETE', '/api/account/avatar')
       setProfile(answer.profile)
       return 'Picture removed.'
@@ -63,7 +80,7 @@ export default function Account(props: AccountProps) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const target = event.currentTarget
-    return run(async () => {
+    return email.run(async () => {
       const answer = await api<{ message: string }>('POST', '/api/account/email', {
         email: String(form.get('newEmail') ?? ''),
         currentPassword: String(form.get('emailPassword') ?? ''),
@@ -73,85 +90,91 @@ export default function Account(props: AccountProps) {
     })
   }
 
+  const shownName = profile.ownDisplayName || profile.fullName || profile.username
+
   return (
-    <SsoLayout title="Your profile" isAdmin={profile.isAdmin}>
+    <SsoShell title="Your profile">
+      <PageHeader title="Your profile" description="How you appear in the apps you use." />
       <Notices />
-      <ActionOutcome status={status} errors={errors} />
-      <section className="card">
-        <h1>Your profile</h1>
-        <div className="row" style={{ alignItems: 'center' }}>
-          {profile.avatar ? (
-            <img className="avatar" src={profile.avatar} alt="Your picture" style={{ flex: 0 }} />
-          ) : (
-            <div className="avatar" style={{ flex: 0 }} />
-          )}
-          <div>
-            <label htmlFor="avatar">Picture</label>
-            <input
-              id="avatar"
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-              disabled={busy}
-              onChange={(event) => event.target.files?.[0] && uploadAvatar(event.target.files[0])}
-            />
-            {errors.avatar && <p className="error">{errors.avatar}</p>}
+      <div className="ui-stack ui-stack-loose">
+        <section className="ui-panel" aria-labelledby="picture-heading">
+          <h2 id="picture-heading">Picture</h2>
+          <div className="ui-cluster">
+            <Avatar name={shownName} imageUrl={profile.avatar} size="large" />
             {profile.avatar && (
-              <button type="button" className="secondary" onClick={removeAvatar} disabled={busy}>
+              <Button variant="secondary" onClick={removeAvatar} loading={picture.busy}>
                 Remove picture
-              </button>
+              </Button>
             )}
           </div>
-        </div>
-        <form onSubmit={saveProfile}>
-          <label htmlFor="fullName">Name</label>
-          <input
-            id="fullName"
-            name="fullName"
-            defaultValue={profile.fullName ?? ''}
-            maxLength={120}
-          />
-          {errors.name && <p className="error">{errors.name}</p>}
-          <label htmlFor="displayName">Display name</label>
-          <input
-            id="displayName"
-            name="displayName"
-            defaultValue={profile.ownDisplayName ?? ''}
-            maxLength={120}
-          />
-          <p className="muted small">
-            Shown in the apps you use. Leave empty to use your username.
+          <Field label="New picture" error={picture.errors.avatar}>
+            <FileDropZone
+              files={[]}
+              multiple={false}
+              accept={PICTURE_TYPES}
+              disabled={picture.busy}
+              help="PNG, JPEG, WebP, GIF or AVIF. It is saved as soon as you choose it."
+              onFilesChange={(files) => files[0] && uploadAvatar(files[0])}
+            />
+          </Field>
+          <ActionStatus {...picture} />
+        </section>
+
+        <section className="ui-panel" aria-labelledby="details-heading">
+          <h2 id="details-heading">Your name</h2>
+          <form onSubmit={saveProfile} className="ui-stack">
+            <Field label="Name" error={details.errors.name}>
+              <TextInput name="fullName" defaultValue={profile.fullName ?? ''} maxLength={120} />
+            </Field>
+            <Field
+              label="Display name"
+              hint="Shown in the apps you use. Leave empty to use your username."
+              error={details.errors.displayName}
+            >
+              <TextInput
+                name="displayName"
+                defaultValue={profile.ownDisplayName ?? ''}
+                maxLength={120}
+              />
+            </Field>
+            <Field label="Username" error={details.errors.username}>
+              <TextInput name="username" defaultValue={profile.username} maxLength={64} />
+            </Field>
+            <div className="ui-cluster">
+              <Button type="submit" loading={details.busy}>
+                Save profile
+              </Button>
+              <ActionStatus {...details} />
+            </div>
+          </form>
+        </section>
+
+        <section className="ui-panel" aria-labelledby="email-heading">
+          <h2 id="email-heading">Email</h2>
+          <p className="ui-cluster">
+            <span>{profile.email}</span>
+            {profile.emailVerified ? (
+              <Badge tone="success">Confirmed</Badge>
+            ) : (
+              <Badge tone="warning">Not confirmed yet</Badge>
+            )}
           </p>
-          {errors.displayName && <p className="error">{errors.displayName}</p>}
-          <label htmlFor="username">Username</label>
-          <input id="username" name="username" defaultValue={profile.username} maxLength={64} />
-          {errors.username && <p className="error">{errors.username}</p>}
-          <button type="submit" disabled={busy}>
-            Save profile
-          </button>
-        </form>
-      </section>
-      <section className="card">
-        <h2>Email</h2>
-        <p>
-          {profile.email} {profile.emailVerified ? '(confirmed)' : '(not confirmed yet)'}
-        </p>
-        <form onSubmit={changeEmail}>
-          <label htmlFor="newEmail">New email</label>
-          <input id="newEmail" name="newEmail" type="email" required autoComplete="email" />
-          {errors.email && <p className="error">{errors.email}</p>}
-          <label htmlFor="emailPassword">Current password</label>
-          <PasswordInput
-            id="emailPassword"
-            name="emailPassword"
-            required
-            autoComplete="current-password"
-          />
-          {errors.currentPassword && <p className="error">{errors.currentPassword}</p>}
-          <button type="submit" disabled={busy}>
-            Change email
-          </button>
-        </form>
-      </section>
-    </SsoLayout>
+          <form onSubmit={changeEmail} className="ui-stack">
+            <Field label="New email" error={email.errors.email}>
+              <TextInput name="newEmail" type="email" required autoComplete="email" />
+            </Field>
+            <Field label="Current password" error={email.errors.currentPassword}>
+              <PasswordInput name="emailPassword" required autoComplete="current-password" />
+            </Field>
+            <div className="ui-cluster">
+              <Button type="submit" loading={email.busy}>
+                Change email
+              </Button>
+              <ActionStatus {...email} />
+            </div>
+          </form>
+        </section>
+      </div>
+    </SsoShell>
   )
 }

@@ -1,18 +1,14 @@
-import { Layout } from '~/components/shared/layout'
+import { Alert } from '~/components/shared/ui/alert'
+import { AuthCard } from '~/components/sso/auth_card'
 
 export default function AuthorizeError(props: { message: string }) {
   return (
-    <Layout title="Sign-in request refused" brand="Sign-in">
-      <section className="card">
-        <h1>This sign-in request cannot continue</h1>
-        <p className="error" role="alert">
-          {props.message}
-        </p>
-        <p className="muted">
-          Go back to the application you came from and try again. If this keeps happening, its
-          administrator must check how it is registered.
-        </p>
-      </section>
-    </Layout>
+    <AuthCard title="Sign-in request refused" heading="This sign-in request cannot continue">
+      <Alert tone="danger">{props.message}</Alert>
+      <p className="ui-muted">
+        Go back to the application you came from and try again. If this keeps happening, its
+        administrator must check how it is registered.
+      </p>
+    </AuthCard>
   )
 }

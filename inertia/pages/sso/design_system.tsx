@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { AppShell } from '~/components/shared/ui/app_shell'
+import { GalleryMore } from '~/components/sso/gallery_more'
 import { Avatar } from '~/components/shared/ui/avatar'
 import { Badge } from '~/components/shared/ui/badge'
 import { Button, ButtonLink } from '~/components/shared/ui/button'
@@ -547,6 +548,7 @@ export default function DesignSystem() {
         </Section>
         <Overlays />
         <Feedback />
+        <GalleryMore />
       </div>
     </AppShell>
   )

@@ -10,6 +10,7 @@ import {
 } from '~/components/sso/embed/parent_channel'
 import { ProfileSection } from '~/components/sso/embed/profile_section'
 import { SecuritySection } from '~/components/sso/embed/security_section'
+import { Tabs } from '~/components/shared/ui/tabs'
 
 type Section = 'profile' | 'security'
 
@@ -53,50 +54,46 @@ export default function Embed(props: EmbedProps) {
     post({ type: 'ax:ready' })
   }, [post])
 
-  const visible = props.tabs ? SECTIONS : SECTIONS.filter((entry) => entry.id === section)
+  const profileSection = (
+    <ProfileSection
+      profile={profile}
+      call={call}
+      onSaved={(saved, user) => {
+        setProfile(saved)
+        post({ type: 'ax:profile-updated', user })
+      }}
+    />
+  )
+  const securitySection = (
+    <SecuritySection
+      twoFactorEnabled={profile.twoFactorEnabled}
+      securityUrl={props.securityUrl}
+      call={call}
+      onPasswordChanged={() => post({ type: 'ax:password-changed' })}
+    />
+  )
+  // Its own small frame inside someone else's page: no shell, the kit's parts.
   return (
-    <div className="embed-root" ref={root}>
+    <div className="ui-root embed-root" ref={root}>
       <Head title="Your account" />
-      {props.tabs && (
-        <div className="embed-tabs" role="tablist" aria-label="Account">
-          {visible.map((entry) => (
-            <button
-              key={entry.id}
-              type="button"
-              role="tab"
-              id={`embed-tab-${entry.id}`}
-              aria-selected={section === entry.id}
-              aria-controls={`embed-panel-${entry.id}`}
-              onClick={() => setSection(entry.id)}
-            >
-              {entry.label}
-            </button>
-          ))}
-        </div>
+      {/* The frame's title names it for the parent page; inside, the one heading says what it is. */}
+      <h1 className="ui-visually-hidden">Your account</h1>
+      {props.tabs ? (
+        <Tabs
+          label="Account"
+          value={section}
+          onValueChange={(value) => setSection(value as Section)}
+          items={SECTIONS.map((entry) => ({
+            value: entry.id,
+            label: entry.label,
+            content: entry.id === 'profile' ? profileSection : securitySection,
+          }))}
+        />
+      ) : section === 'profile' ? (
+        profileSection
+      ) : (
+        securitySection
       )}
-      <div
-        id={`embed-panel-${section}`}
-        role={props.tabs ? 'tabpanel' : undefined}
-        aria-labelledby={props.tabs ? `embed-tab-${section}` : undefined}
-      >
-        {section === 'profile' ? (
-          <ProfileSection
-            profile={profile}
-            call={call}
-            onSaved={(saved, user) => {
-              setProfile(saved)
-              post({ type: 'ax:profile-updated', user })
-            }}
-          />
-        ) : (
-          <SecuritySection
-            twoFactorEnabled={profile.twoFactorEnabled}
-            securityUrl={props.securityUrl}
-            call={call}
-            onPasswordChanged={() => post({ type: 'ax:password-changed' })}
-          />
-        )}
-      </div>
     </div>
   )
 }

@@ -1,14 +1,16 @@
 import { Head } from '@inertiajs/react'
+import { Alert } from '~/components/shared/ui/alert'
+import '~/components/sso/embed/embed.css'
 
-/** GET /embed with a missing, invalid or expired token. */
+/** GET /embed with a missing, invalid or expired token: the widget's own small frame, no shell. */
 export default function EmbedError(props: { message: string }) {
   return (
-    <div className="shell">
+    <div className="ui-root embed-root">
       <Head title="Account widget unavailable" />
-      <section className="card" role="alert">
-        <h1>Account widget unavailable</h1>
-        <p>{props.message}</p>
-        <p className="muted">
+      <section className="ui-panel" aria-labelledby="embed-error-heading">
+        <h1 id="embed-error-heading">Account widget unavailable</h1>
+        <Alert tone="danger">{props.message}</Alert>
+        <p className="ui-muted">
           The page that showed this widget needs to open it again with a fresh link.
         </p>
       </section>

@@ -1,26 +1,29 @@
-import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { AuthCard } from '~/components/sso/auth_card'
+import { Notices, useFieldErrors } from '~/components/sso/notices'
 
 export default function ForgotPassword(props: { throttled: string | null }) {
   const errorOf = useFieldErrors()
   return (
-    <Layout title="Reset your password" brand="Sign-in">
-      <section className="card">
-        <h1>Reset your password</h1>
-        <Notices throttled={props.throttled} />
-        <p className="muted">We will email you a link to choose a new password.</p>
-        <form method="post" action="/forgot-password">
-          <CsrfField />
-          <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="email" required autoFocus />
-          <FieldError message={errorOf('email')} />
-          <button type="submit">Send the link</button>
-        </form>
-        <p className="links">
-          <a href="/login">Back to sign-in</a>
-        </p>
-      </section>
-    </Layout>
+    <AuthCard
+      title="Reset your password"
+      description="We will email you a link to choose a new password."
+      footer={
+        <ButtonLink native variant="ghost" href="/login">
+          Back to sign-in
+        </ButtonLink>
+      }
+    >
+      <Notices throttled={props.throttled} />
+      <form method="post" action="/forgot-password" className="ui-stack">
+        <CsrfField />
+        <Field label="Email" error={errorOf('email')}>
+          <TextInput name="email" required type="email" autoComplete="email" autoFocus />
+        </Field>
+        <Button type="submit">Send the link</Button>
+      </form>
+    </AuthCard>
   )
 }

@@ -1,7 +1,10 @@
 import type { Data } from '~generated/data'
-import { SsoLayout } from '~/components/sso/sso_layout'
+import { ButtonLink } from '~/components/shared/ui/button'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { LinkList } from '~/components/shared/ui/link_list'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SsoShell } from '~/components/sso/sso_shell'
 import { Notices } from '~/components/sso/notices'
-import '~/components/sso/account.css'
 
 type HomeProps = {
   isAdmin: boolean
@@ -12,35 +15,38 @@ type HomeProps = {
 /** Where signing in at sso directly leads: the apps this sign-in opens. */
 export default function Home(props: HomeProps) {
   return (
-    <SsoLayout title="Your apps" isAdmin={props.isAdmin}>
+    <SsoShell title="Your apps">
+      <PageHeader
+        title="Your apps"
+        description={`Signed in as ${props.displayName}. Open an app: you are signed in to it with this account.`}
+      />
       <Notices />
-      <section className="card">
-        <h1>Your apps</h1>
-        <p className="muted">
-          Signed in as {props.displayName}. Open an app: you are signed in to it with this account.
-        </p>
-        {props.apps.length === 0 ? (
-          <p>
-            No apps are connected yet.{' '}
-            {props.isAdmin ? (
-              <a href="/admin/apps">Connect the first app</a>
-            ) : (
-              'Ask your administrator which apps you can use.'
-            )}
-          </p>
-        ) : (
-          <ul className="app-list" aria-label="Apps">
-            {props.apps.map((app) => (
-              <li key={app.id}>
-                <a href={app.homeUrl}>
-                  <span className="app-name">{app.name}</span>
-                  <span className="muted">{app.homeUrl}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </SsoLayout>
+      {props.apps.length === 0 ? (
+        <EmptyState
+          title="No apps are connected yet"
+          description={
+            props.isAdmin
+              ? 'Connect the first app, and everyone with an account here can sign in to it.'
+              : 'Ask your administrator which apps you can use.'
+          }
+          action={
+            props.isAdmin ? (
+              <ButtonLink href="/admin/apps">Connect the first app</ButtonLink>
+            ) : undefined
+          }
+        />
+      ) : (
+        <LinkList
+          label="Apps"
+          items={props.apps.map((app) => ({
+            key: String(app.id),
+            href: app.homeUrl,
+            native: true,
+            title: app.name,
+            detail: app.homeUrl,
+          }))}
+        />
+      )}
+    </SsoShell>
   )
 }

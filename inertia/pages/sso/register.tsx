@@ -1,7 +1,9 @@
-import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
-import { PasswordInput } from '~/components/sso/password_input'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { AuthCard } from '~/components/sso/auth_card'
+import { Notices, useFieldErrors } from '~/components/sso/notices'
 
 type RegisterProps = {
   /** What the person typed before the server refused it; never the password. */
@@ -12,51 +14,49 @@ type RegisterProps = {
 export default function Register(props: RegisterProps) {
   const errorOf = useFieldErrors()
   return (
-    <Layout title="Create an account" brand="Sign-in">
-      <section className="card">
-        <h1>Create an account</h1>
-        <Notices throttled={props.throttled} />
-        <form method="post" action="/register">
-          <CsrfField />
-          <label htmlFor="name">Name</label>
-          <input
-            id="name"
+    <AuthCard
+      title="Create an account"
+      footer={
+        <ButtonLink native variant="ghost" href="/login">
+          I already have an account
+        </ButtonLink>
+      }
+    >
+      <Notices throttled={props.throttled} />
+      <form method="post" action="/register" className="ui-stack">
+        <CsrfField />
+        <Field label="Name" error={errorOf('name')}>
+          <TextInput
             name="name"
             autoComplete="name"
             maxLength={120}
             defaultValue={props.kept.name}
           />
-          <FieldError message={errorOf('name')} />
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
+        </Field>
+        <Field label="Email" error={errorOf('email')}>
+          <TextInput
             name="email"
+            required
             type="email"
             autoComplete="email"
-            required
             defaultValue={props.kept.email}
           />
-          <FieldError message={errorOf('email')} />
-          <label htmlFor="password">Password</label>
+        </Field>
+        <Field
+          label="Password"
+          hint="At least 8 characters. A passphrase of a few words works well."
+          error={errorOf('password')}
+        >
           <PasswordInput
-            id="password"
             name="password"
+            required
             autoComplete="new-password"
             minLength={8}
-            required
-            aria-describedby="password-hint"
             autoFocus={props.kept.email !== ''}
           />
-          <p id="password-hint" className="muted small">
-            At least 8 characters. A passphrase of a few words works well.
-          </p>
-          <FieldError message={errorOf('password')} />
-          <button type="submit">Create account</button>
-        </form>
-        <p className="links">
-          <a href="/login">I already have an account</a>
-        </p>
-      </section>
-    </Layout>
+        </Field>
+        <Button type="submit">Create account</Button>
+      </form>
+    </AuthCard>
   )
 }

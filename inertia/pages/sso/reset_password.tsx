@@ -1,30 +1,36 @@
-import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
-import { PasswordInput } from '~/components/sso/password_input'
+import { Button } from '~/components/shared/ui/button'
+import { Field } from '~/components/shared/ui/field'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { AuthCard } from '~/components/sso/auth_card'
+import { Notices, useFieldErrors } from '~/components/sso/notices'
 
 export default function ResetPassword(props: { token: string }) {
   const errorOf = useFieldErrors()
   return (
-    <Layout title="Choose a new password" brand="Sign-in">
-      <section className="card">
-        <h1>Choose a new password</h1>
-        <Notices />
-        <form method="post" action={`/reset-password/${encodeURIComponent(props.token)}`}>
-          <CsrfField />
-          <label htmlFor="password">New password</label>
+    <AuthCard title="Choose a new password">
+      <Notices />
+      <form
+        method="post"
+        action={`/reset-password/${encodeURIComponent(props.token)}`}
+        className="ui-stack"
+      >
+        <CsrfField />
+        <Field
+          label="New password"
+          hint="At least 8 characters. A passphrase of a few words works well."
+          error={errorOf('password')}
+        >
           <PasswordInput
-            id="password"
             name="password"
+            required
             autoComplete="new-password"
             minLength={8}
-            required
             autoFocus
           />
-          <FieldError message={errorOf('password')} />
-          <button type="submit">Save the new password</button>
-        </form>
-      </section>
-    </Layout>
+        </Field>
+        <Button type="submit">Save the new password</Button>
+      </form>
+    </AuthCard>
   )
 }

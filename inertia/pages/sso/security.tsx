@@ -1,40 +1,46 @@
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
-import { VisuallyHidden } from 'radix-ui'
 import type { Data } from '~generated/data'
-import { SsoLayout } from '~/components/sso/sso_layout'
-import { Notices } from '~/components/sso/notices'
 import { api } from '~/components/shared/api'
 import { formatLocalTimestamp, relativeTimeProps } from '~/components/shared/dates'
 import { auditEventName } from '~/components/shared/format'
-import { ActionOutcome, useAction } from '~/components/sso/use_action'
-import { PasswordInput } from '~/components/sso/password_input'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { SsoShell } from '~/components/sso/sso_shell'
+import { Notices } from '~/components/sso/notices'
+import { ActionStatus, useAction } from '~/components/sso/use_action'
 import { RecoveryCodes } from '~/components/sso/recovery_codes'
 
 type TwoFactor = Data.Sso.TwoFactor
 type Enrolment = NonNullable<TwoFactor['pendingEnrolment']>
 type AccountSession = Data.Sso.AccountSession
 type PageSession = Data.Sso.AccountSession.Variants['forPage']
+type Activity = Data.Sso.ActivityEntry.Variants['forPage']
 
 type SecurityProps = {
   isAdmin: boolean
   twoFactor: TwoFactor
   sessions: PageSession[]
-  activity: Data.Sso.ActivityEntry.Variants['forPage'][]
+  activity: Activity[]
 }
 
 /** A device's name, with the browser's own description on hover. */
 function Device(props: { device: string | null; userAgent: string | null }) {
   return (
     <span title={props.userAgent ?? undefined}>
-      {props.device ?? <span className="muted">Unknown device</span>}
+      {props.device ?? <span className="ui-muted">Unknown device</span>}
     </span>
   )
 }
 
 /** A moment said relatively ("3 minutes ago"), the exact time on hover. */
 function When(props: { at: string | null }) {
-  return props.at ? <time {...relativeTimeProps(props.at)} /> : <span className="muted">—</span>
+  return props.at ? <time {...relativeTimeProps(props.at)} /> : <span className="ui-muted">—</span>
 }
 
 export default function Security(props: SecurityProps) {
@@ -42,13 +48,18 @@ export default function Security(props: SecurityProps) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(props.twoFactor.pendingEnrolment)
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null)
   const [sessions, setSessions] = useState(props.sessions)
-  const { errors, status, busy, run } = useAction()
+  const [enrolCode, setEnrolCode] = useState('')
+  const [regenerateCode, setRegenerateCode] = useState('')
+  // Each section's outcome shows beside its own button.
+  const password = useAction()
+  const totp = useAction()
+  const sessionAction = useAction()
 
   function changePassword(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const target = event.currentTarget
     const form = new FormData(target)
-    return run(async () => {
+    return password.run(async () => {
       const answer = await api<{ message: string }>('POST', '/api/account/password', {
         currentPassword: String(form.get('currentPassword') ?? ''),
         newPassword: String(form.get('newPassword') ?? ''),
@@ -60,7 +71,7 @@ export default function Security(props: SecurityProps) {
   }
 
   function startEnrolment() {
-    return run(async () => {
+    return totp.run(async () => {
       const answer = await api<{ enrolment: Enrolment }>('POST', '/api/account/totp')
       setEnrolment(answer.enrolment)
       return null
@@ -69,12 +80,12 @@ export default function Security(props: SecurityProps) {
 
   function confirmEnrolment(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    return run(async () => {
+    return totp.run(async () => {
       const answer = await api<{ recoveryCodes: string[] }>('POST', '/api/account/totp/confirm', {
-        code: String(form.get('enrolCode') ?? ''),
+        code: enrolCode,
       })
       setEnrolment(null)
+      setEnrolCode('')
       setRecoveryCodes(answer.recoveryCodes)
       setTwoFactor({
         ...twoFactor,
@@ -90,7 +101,7 @@ export default function Security(props: SecurityProps) {
   function disable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
-    return run(async () => {
+    return totp.run(async () => {
       const answer = await api<{ twoFactor: TwoFactor }>('POST', '/api/account/totp/disable', {
         password: String(form.get('disablePassword') ?? ''),
         code: String(form.get('disableCode') ?? ''),
@@ -103,15 +114,13 @@ export default function Security(props: SecurityProps) {
 
   function regenerate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const target = event.currentTarget
-    const form = new FormData(target)
-    return run(async () => {
+    return totp.run(async () => {
       const answer = await api<{ recoveryCodes: string[] }>(
         'POST',
         '/api/account/totp/recovery-codes',
-        { code: String(form.get('regenerateCode') ?? '') }
+        { code: regenerateCode }
       )
-      target.reset()
+      setRegenerateCode('')
       setRecoveryCodes(answer.recoveryCodes)
       refreshTwoFactor()
       return 'New recovery codes made; the old ones no longer work.'
@@ -127,7 +136,7 @@ export default function Security(props: SecurityProps) {
   }
 
   function endSession(handle: string) {
-    return run(async () => {
+    return sessionAction.run(async () => {
       const answer = await api<{ sessions: AccountSession[] }>(
         'DELETE',
         `/api/account/sessions/${handle}`
@@ -145,181 +154,196 @@ export default function Security(props: SecurityProps) {
   }
 
   return (
-    <SsoLayout title="Security" isAdmin={props.isAdmin}>
+    <SsoShell title="Security">
+      <PageHeader
+        title="Security"
+        description="Your password, two-factor authentication, and where your account is signed in."
+      />
       <Notices />
-      <ActionOutcome status={status} errors={errors} />
-
-      <section className="card">
-        <h1>Password</h1>
-        <form onSubmit={changePassword}>
-          <label htmlFor="currentPassword">Current password</label>
-          <PasswordInput
-            id="currentPassword"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-          />
-          {errors.currentPassword && <p className="error">{errors.currentPassword}</p>}
-          <label htmlFor="newPassword">New password</label>
-          <PasswordInput
-            id="newPassword"
-            name="newPassword"
-            autoComplete="new-password"
-            minLength={8}
-            required
-          />
-          {errors.newPassword && <p className="error">{errors.newPassword}</p>}
-          <p className="muted small">Changing it signs out your other sessions.</p>
-          <button type="submit" disabled={busy}>
-            Change password
-          </button>
-        </form>
-      </section>
-
-      <section className="card" id="two-factor">
-        <h2>Two-factor authentication</h2>
-        {recoveryCodes ? (
-          <RecoveryCodes codes={recoveryCodes} onSaved={() => setRecoveryCodes(null)} />
-        ) : twoFactor.enabled ? (
-          <>
-            <p>
-              On{twoFactor.enabledAt && ` since ${formatLocalTimestamp(twoFactor.enabledAt)}`}.{' '}
-              {twoFactor.remainingRecoveryCodes === 1
-                ? '1 recovery code left.'
-                : `${twoFactor.remainingRecoveryCodes} recovery codes left.`}
-            </p>
-            <form onSubmit={regenerate}>
-              <label htmlFor="regenerateCode">Code from your app, to make new recovery codes</label>
-              <input id="regenerateCode" name="regenerateCode" inputMode="numeric" required />
-              {errors.code && <p className="error">{errors.code}</p>}
-              <button type="submit" disabled={busy}>
-                New recovery codes
-              </button>
-            </form>
-            <form onSubmit={disable}>
-              <h3>Turn off</h3>
-              <label htmlFor="disablePassword">Password</label>
+      <div className="ui-stack ui-stack-loose">
+        <section className="ui-panel" aria-labelledby="password-heading">
+          <h2 id="password-heading">Password</h2>
+          <form onSubmit={changePassword} className="ui-stack">
+            <Field label="Current password" error={password.errors.currentPassword}>
+              <PasswordInput name="currentPassword" autoComplete="current-password" required />
+            </Field>
+            <Field
+              label="New password"
+              hint="At least 8 characters. Changing it signs out your other sessions."
+              error={password.errors.newPassword}
+            >
               <PasswordInput
-                id="disablePassword"
-                name="disablePassword"
-                autoComplete="current-password"
+                name="newPassword"
+                autoComplete="new-password"
+                minLength={8}
                 required
               />
-              {errors.password && <p className="error">{errors.password}</p>}
-              <label htmlFor="disableCode">Code from your app, or a recovery code</label>
-              <input id="disableCode" name="disableCode" autoComplete="off" required />
-              <button type="submit" className="danger" disabled={busy}>
-                Turn off two-factor authentication
-              </button>
-            </form>
-          </>
-        ) : enrolment ? (
-          <form onSubmit={confirmEnrolment}>
-            <p>Scan this code with your authenticator app, or type the key by hand.</p>
-            <img
-              className="qr"
-              alt="QR code for your authenticator app"
-              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrCodeSvg)}`}
-            />
-            <p>
-              Key: <code className="key">{enrolment.secret}</code>
-            </p>
-            <label htmlFor="enrolCode">The 6-digit code your app shows</label>
-            <input
-              id="enrolCode"
-              name="enrolCode"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-            />
-            {errors.code && <p className="error">{errors.code}</p>}
-            <button type="submit" disabled={busy}>
-              Turn on
-            </button>
+            </Field>
+            <div className="ui-cluster">
+              <Button type="submit" loading={password.busy}>
+                Change password
+              </Button>
+              <ActionStatus {...password} />
+            </div>
           </form>
-        ) : (
-          <>
-            <p>Off. With it on, signing in also needs a code from an app on your phone.</p>
-            <button type="button" onClick={startEnrolment} disabled={busy}>
-              Set up two-factor authentication
-            </button>
-          </>
-        )}
-      </section>
+        </section>
 
-      <section className="card">
-        <h2>Where you are signed in</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Signed in</th>
-              <th scope="col">Device</th>
-              <th scope="col">IP address</th>
-              <th scope="col">
-                <VisuallyHidden.Root>Actions</VisuallyHidden.Root>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => (
-              <tr key={session.handle}>
-                <td>
-                  <When at={session.signedInAt} />
-                </td>
-                <td>
-                  <Device device={session.device} userAgent={session.userAgent} />
-                </td>
-                <td>{session.ip ?? '—'}</td>
-                <td>
-                  {session.current ? (
-                    <span className="muted">This session</span>
-                  ) : (
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => endSession(session.handle)}
-                      disabled={busy}
-                    >
-                      End<VisuallyHidden.Root> this session</VisuallyHidden.Root>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+        <section className="ui-panel" id="two-factor" aria-labelledby="two-factor-heading">
+          <h2 id="two-factor-heading">Two-factor authentication</h2>
+          {recoveryCodes ? (
+            <RecoveryCodes codes={recoveryCodes} onSaved={() => setRecoveryCodes(null)} />
+          ) : twoFactor.enabled ? (
+            <div className="ui-stack ui-stack-loose">
+              <p className="ui-cluster">
+                <Badge tone="success">On</Badge>
+                <span>
+                  On
+                  {twoFactor.enabledAt &&
+                    ` since ${formatLocalTimestamp(twoFactor.enabledAt)}`}.{' '}
+                  {twoFactor.remainingRecoveryCodes === 1
+                    ? '1 recovery code left.'
+                    : `${twoFactor.remainingRecoveryCodes} recovery codes left.`}
+                </span>
+              </p>
+              <form onSubmit={regenerate} className="ui-stack">
+                <h3>New recovery codes</h3>
+                <Field
+                  label="Code from your app, to make new recovery codes"
+                  error={totp.errors.code}
+                >
+                  <OneTimeCodeInput
+                    name="regenerateCode"
+                    value={regenerateCode}
+                    onChange={setRegenerateCode}
+                  />
+                </Field>
+                <div className="ui-cluster">
+                  <Button type="submit" variant="secondary" loading={totp.busy}>
+                    New recovery codes
+                  </Button>
+                </div>
+              </form>
+              <form onSubmit={disable} className="ui-stack">
+                <h3>Turn off</h3>
+                <Field label="Password" error={totp.errors.password}>
+                  <PasswordInput name="disablePassword" autoComplete="current-password" required />
+                </Field>
+                <Field label="Code from your app, or a recovery code">
+                  <TextInput name="disableCode" autoComplete="off" spellCheck={false} required />
+                </Field>
+                <div className="ui-cluster">
+                  <Button type="submit" variant="danger" loading={totp.busy}>
+                    Turn off two-factor authentication
+                  </Button>
+                </div>
+              </form>
+            </div>
+          ) : enrolment ? (
+            <form onSubmit={confirmEnrolment} className="ui-stack">
+              <p>Scan this code with your authenticator app, or type the key by hand.</p>
+              <img
+                className="qr"
+                alt="QR code for your authenticator app"
+                src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qrCodeSvg)}`}
+              />
+              <p>
+                Key: <code className="key">{enrolment.secret}</code>
+              </p>
+              <Field label="The 6-digit code your app shows" error={totp.errors.code}>
+                <OneTimeCodeInput name="enrolCode" value={enrolCode} onChange={setEnrolCode} />
+              </Field>
+              <div className="ui-cluster">
+                <Button type="submit" loading={totp.busy}>
+                  Turn on
+                </Button>
+              </div>
+            </form>
+          ) : (
+            <div className="ui-stack">
+              <p className="ui-cluster">
+                <Badge tone="neutral">Off</Badge>
+                <span>With it on, signing in also needs a code from an app on your phone.</span>
+              </p>
+              <div className="ui-cluster">
+                <Button onClick={startEnrolment} loading={totp.busy}>
+                  Set up two-factor authentication
+                </Button>
+              </div>
+            </div>
+          )}
+          <ActionStatus {...totp} />
+        </section>
 
-      <section className="card">
-        <h2>Recent security activity</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">What</th>
-              <th scope="col">Device</th>
-              <th scope="col">IP address</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.activity.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <When at={row.at} />
-                </td>
-                <td>
-                  {auditEventName(row.event)}
-                  {row.byAdmin && <span className="muted"> (by an admin)</span>}
-                </td>
-                <td>
-                  <Device device={row.device} userAgent={row.userAgent} />
-                </td>
-                <td>{row.ip ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
-    </SsoLayout>
+        <section className="ui-panel" aria-labelledby="sessions-heading">
+          <div className="ui-cluster">
+            <h2 id="sessions-heading">Where you are signed in</h2>
+            <ActionStatus {...sessionAction} />
+          </div>
+          <DataTable
+            caption="Where you are signed in"
+            rows={sessions}
+            rowKey={(session) => session.handle}
+            columns={[
+              {
+                key: 'device',
+                header: 'Device',
+                primary: true,
+                cell: (session) => <Device device={session.device} userAgent={session.userAgent} />,
+              },
+              {
+                key: 'signedIn',
+                header: 'Signed in',
+                nowrap: true,
+                cell: (session) => <When at={session.signedInAt} />,
+              },
+              { key: 'ip', header: 'IP address', cell: (session) => session.ip ?? '—' },
+            ]}
+            actions={(session) =>
+              session.current ? (
+                <Badge tone="info">This session</Badge>
+              ) : (
+                <Button
+                  variant="secondary"
+                  size="small"
+                  onClick={() => endSession(session.handle)}
+                  loading={sessionAction.busy}
+                >
+                  End<span className="ui-visually-hidden"> this session</span>
+                </Button>
+              )
+            }
+          />
+        </section>
+
+        <section className="ui-panel" aria-labelledby="activity-heading">
+          <h2 id="activity-heading">Recent security activity</h2>
+          <DataTable
+            caption="Recent security activity"
+            rows={props.activity}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                key: 'what',
+                header: 'What',
+                primary: true,
+                cell: (row) => (
+                  <>
+                    {auditEventName(row.event)}
+                    {row.byAdmin && <span className="ui-muted"> (by an admin)</span>}
+                  </>
+                ),
+              },
+              { key: 'when', header: 'When', nowrap: true, cell: (row) => <When at={row.at} /> },
+              {
+                key: 'device',
+                header: 'Device',
+                cell: (row) => <Device device={row.device} userAgent={row.userAgent} />,
+              },
+              { key: 'ip', header: 'IP address', cell: (row) => row.ip ?? '—' },
+            ]}
+          />
+        </section>
+      </div>
+    </SsoShell>
   )
 }

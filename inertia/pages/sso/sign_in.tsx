@@ -1,7 +1,10 @@
-import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
-import { PasswordInput } from '~/components/sso/password_input'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { Alert } from '~/components/shared/ui/alert'
+import { AuthCard } from '~/components/sso/auth_card'
+import { Notices, useFieldErrors } from '~/components/sso/notices'
 
 type Props = {
   email: string
@@ -13,64 +16,73 @@ type Props = {
 
 export default function SignIn(props: Props) {
   const errorOf = useFieldErrors()
+  // The server's refusal is about the pair (never which one was wrong), so it
+  // stands above the form; the email typed stays in its field.
+  const refused = errorOf('email')
 
   return (
-    <Layout title="Sign in" brand="Sign-in">
-      <section className="card">
-        <h1>Sign in</h1>
-        {props.appName && <p className="muted">to continue to {props.appName}</p>}
-        <Notices throttled={props.throttled} />
-        <form method="post" action="/login">
-          <CsrfField />
-          <label htmlFor="email">Email</label>
-          <input
-            id="email"
+    <AuthCard
+      title="Sign in"
+      description={props.appName ? `to continue to ${props.appName}` : undefined}
+      footer={
+        <>
+          <ButtonLink native variant="ghost" href="/forgot-password">
+            Forgot your password?
+          </ButtonLink>
+          <ButtonLink native variant="ghost" href="/register">
+            Create an account
+          </ButtonLink>
+        </>
+      }
+    >
+      <Notices throttled={props.throttled} />
+      {refused && <Alert tone="danger">{refused}</Alert>}
+      <form method="post" action="/login" className="ui-stack">
+        <CsrfField />
+        <Field label="Email">
+          <TextInput
             name="email"
+            required
             type="email"
             autoComplete="username"
-            required
             defaultValue={props.email}
             autoFocus={props.email === ''}
           />
-          <label htmlFor="password">Password</label>
+        </Field>
+        <Field label="Password">
           <PasswordInput
-            id="password"
             name="password"
-            autoComplete="current-password"
             required
+            autoComplete="current-password"
             autoFocus={props.email !== ''}
           />
-          <FieldError message={errorOf('email')} />
-          <button type="submit">Sign in</button>
+        </Field>
+        <Button type="submit">Sign in</Button>
+      </form>
+      {props.unverifiedEmail && (
+        <form method="post" action="/verify-email/resend">
+          <CsrfField />
+          <input type="hidden" name="email" value={props.unverifiedEmail} />
+          <Button type="submit" variant="secondary">
+            Send the confirmation link again
+          </Button>
         </form>
-        {props.unverifiedEmail && (
-          <form method="post" action="/verify-email/resend">
-            <CsrfField />
-            <input type="hidden" name="email" value={props.unverifiedEmail} />
-            <button type="submit" className="secondary">
-              Send the confirmation link again
-            </button>
-          </form>
-        )}
-        {props.providers.length > 0 && (
-          <div className="providers">
-            <p className="muted">or</p>
-            {props.providers.map((provider) => (
-              <a
-                key={provider.id}
-                className="button secondary"
-                href={`/auth/${provider.id}/redirect`}
-              >
-                Sign in with {provider.label}
-              </a>
-            ))}
-          </div>
-        )}
-        <p className="links">
-          <a href="/forgot-password">Forgot your password?</a>
-          <a href="/register">Create an account</a>
-        </p>
-      </section>
-    </Layout>
+      )}
+      {props.providers.length > 0 && (
+        <div className="ui-stack" role="group" aria-label="Other ways to sign in">
+          <p className="ui-muted">or</p>
+          {props.providers.map((provider) => (
+            <ButtonLink
+              key={provider.id}
+              native
+              variant="secondary"
+              href={`/auth/${provider.id}/redirect`}
+            >
+              Sign in with {provider.label}
+            </ButtonLink>
+          ))}
+        </div>
+      )}
+    </AuthCard>
   )
 }

@@ -1,54 +1,61 @@
 import { useState } from 'react'
-import { Layout } from '~/components/shared/layout'
 import { CsrfField } from '~/components/shared/csrf_field'
-import { FieldError, Notices, useFieldErrors } from '~/components/sso/notices'
+import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
+import { AuthCard } from '~/components/sso/auth_card'
+import { Notices, useFieldErrors } from '~/components/sso/notices'
 
 export default function TwoFactor(props: { throttled: string | null }) {
   const errorOf = useFieldErrors()
   const [useRecovery, setUseRecovery] = useState(Boolean(errorOf('recoveryCode')))
+  const [code, setCode] = useState('')
 
   return (
-    <Layout title="Two-factor authentication" brand="Sign-in">
-      <section className="card">
-        <h1>Two-factor authentication</h1>
-        <Notices throttled={props.throttled} />
-        {useRecovery ? (
-          <form method="post" action="/login/two-factor">
+    <AuthCard
+      title="Two-factor authentication"
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => setUseRecovery(!useRecovery)}>
+            {useRecovery ? 'Use a code from your app' : 'Lost your phone? Use a recovery code'}
+          </Button>
+          <form method="post" action="/login/two-factor/cancel">
             <CsrfField />
-            <label htmlFor="recoveryCode">Recovery code</label>
-            <input id="recoveryCode" name="recoveryCode" autoComplete="off" required autoFocus />
-            <FieldError message={errorOf('recoveryCode')} />
-            <button type="submit">Continue</button>
+            <Button type="submit" variant="ghost">
+              Cancel
+            </Button>
           </form>
-        ) : (
-          <form method="post" action="/login/two-factor">
-            <CsrfField />
-            <label htmlFor="code">Code from your authenticator app</label>
-            <input
-              id="code"
-              name="code"
-              inputMode="numeric"
-              pattern="[0-9 ]{6,7}"
-              autoComplete="one-time-code"
+        </>
+      }
+    >
+      <Notices throttled={props.throttled} />
+      {useRecovery ? (
+        <form method="post" action="/login/two-factor" className="ui-stack">
+          <CsrfField />
+          <Field
+            label="Recovery code"
+            hint="One of the codes you saved when you turned on two-factor authentication."
+            error={errorOf('recoveryCode')}
+          >
+            <TextInput
+              name="recoveryCode"
               required
+              autoComplete="off"
+              spellCheck={false}
               autoFocus
             />
-            <FieldError message={errorOf('code')} />
-            <button type="submit">Continue</button>
-          </form>
-        )}
-        <p className="links">
-          <button type="button" className="link" onClick={() => setUseRecovery(!useRecovery)}>
-            {useRecovery ? 'Use a code from your app' : 'Lost your phone? Use a recovery code'}
-          </button>
-        </p>
-        <form method="post" action="/login/two-factor/cancel">
-          <CsrfField />
-          <button type="submit" className="secondary">
-            Cancel
-          </button>
+          </Field>
+          <Button type="submit">Continue</Button>
         </form>
-      </section>
-    </Layout>
+      ) : (
+        <form method="post" action="/login/two-factor" className="ui-stack">
+          <CsrfField />
+          <Field label="Code from your authenticator app" error={errorOf('code')}>
+            <OneTimeCodeInput name="code" value={code} onChange={setCode} autoFocus />
+          </Field>
+          <Button type="submit">Continue</Button>
+        </form>
+      )}
+    </AuthCard>
   )
 }

@@ -42,7 +42,9 @@ test.group('sign in through an external OpenID Connect provider', (group) => {
     assert.equal(page.url(), `${stack.url('sso')}/`)
     await page.getByRole('link', { name: 'Profile' }).click()
     await page.getByRole('heading', { name: 'Your profile' }).waitFor()
-    await page.getByText('grip@example.com (confirmed)').waitFor()
+    const email = page.getByRole('region', { name: 'Email' })
+    await email.getByText('grip@example.com', { exact: true }).waitFor()
+    await email.getByText('Confirmed', { exact: true }).waitFor()
     assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Gale Grip')
   })
 

@@ -69,7 +69,8 @@ test.group('register, verify, enrol TOTP and sign in with it', (group) => {
       10
     )
 
-    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.getByRole('button', { name: /account menu/ }).click()
+    await page.getByRole('menuitem', { name: 'Sign out' }).click()
     await page.getByRole('heading', { name: 'Sign in' }).waitFor()
     await page.getByLabel('Email').fill(EMAIL)
     await page.getByLabel('Password').fill(PASSWORD)

@@ -3,8 +3,14 @@ import { AlertDialog } from 'radix-ui'
 import { Button } from './button'
 
 export type ConfirmDialogProps = {
-  /** The control that asks (a Button). */
-  trigger: ReactNode
+  /** The control that asks (a Button); none when `open` is controlled by the page. */
+  trigger?: ReactNode
+  /**
+   * Controlled use, for an action chosen from a Menu: the page opens it and
+   * hears when it closes (Cancel, Escape, or the action done).
+   */
+  open?: boolean
+  onOpenChange?: (open: boolean) => void
   title: string
   /** What will happen, in the person's words ("The 3 files go to the trash"). */
   description: ReactNode
@@ -31,8 +37,15 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   tone = 'danger',
   onConfirm,
+  open: controlledOpen,
+  onOpenChange,
 }: ConfirmDialogProps) {
-  const [open, setOpen] = useState(false)
+  const [ownOpen, setOwnOpen] = useState(false)
+  const open = controlledOpen ?? ownOpen
+  function setOpen(next: boolean) {
+    setOwnOpen(next)
+    onOpenChange?.(next)
+  }
   const [busy, setBusy] = useState(false)
 
   async function confirm() {
@@ -49,7 +62,7 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      {trigger && <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="ui-overlay" />
         <AlertDialog.Content className="ui-dialog">

@@ -6,7 +6,9 @@ import { EyeIcon, EyeOffIcon } from './icons'
 /**
  * A password control with a show/hide toggle. The toggle is a real button
  * with a name that says what it will do, and it says whether the password is
- * shown (aria-pressed), so a screen reader user knows the state.
+ * shown (aria-pressed), so a screen reader user knows the state. Its name is
+ * hidden text rather than aria-label, so finding the field by its label
+ * ("Password") finds the field alone.
  */
 export function PasswordInput({ className, ...rest }: Omit<TextInputProps, 'type'>) {
   const [shown, setShown] = useState(false)
@@ -22,11 +24,11 @@ export function PasswordInput({ className, ...rest }: Omit<TextInputProps, 'type
       <button
         type="button"
         className="ui-input-addon-button"
-        aria-label="Show password"
         aria-pressed={shown}
         onClick={() => setShown((value) => !value)}
       >
         {shown ? <EyeOffIcon /> : <EyeIcon />}
+        <span className="ui-visually-hidden">Show password</span>
       </button>
     </div>
   )

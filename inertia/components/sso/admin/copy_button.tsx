@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Button } from '~/components/shared/ui/button'
 
 /** Copies `value` to the clipboard and says so for a moment. */
 export function CopyButton(props: { value: string; label?: string }) {
@@ -13,12 +14,12 @@ export function CopyButton(props: { value: string; label?: string }) {
     setTimeout(() => setCopied(null), 2500)
   }
   return (
-    <button type="button" className="secondary small" onClick={copy}>
+    <Button variant="secondary" size="small" onClick={copy}>
       {copied === true
         ? 'Copied'
         : copied === false
           ? 'Copy failed: select it'
           : (props.label ?? 'Copy')}
-    </button>
+    </Button>
   )
 }

@@ -1,7 +1,8 @@
 import type { FormEvent } from 'react'
 import type { Data } from '~generated/data'
-import { useAction } from '~/components/sso/use_action'
-import { FieldError } from '~/components/sso/notices'
+import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { ActionStatus, useAction } from '~/components/sso/use_action'
 import { widgetErrors, type EmbedCall } from './embed_api'
 
 type WidgetProfile = Data.Sso.WidgetProfile
@@ -33,39 +34,30 @@ export function ProfileSection(props: {
 
   const { profile } = props
   return (
-    <form className="embed-card" onSubmit={save} aria-label="Profile">
-      <p className="muted">Signed in as {profile.email}</p>
-      <label htmlFor="embed-name">Full name</label>
-      <input id="embed-name" name="name" defaultValue={profile.name ?? ''} maxLength={120} />
-      <FieldError message={errors.name ?? null} />
-      <label htmlFor="embed-display-name">Display name</label>
-      <input
-        id="embed-display-name"
-        name="displayName"
-        defaultValue={profile.displayName ?? ''}
-        maxLength={120}
-      />
-      <FieldError message={errors.displayName ?? null} />
-      <label htmlFor="embed-username">Username</label>
-      <input
-        id="embed-username"
-        name="username"
-        defaultValue={profile.username}
-        required
-        minLength={3}
-        maxLength={64}
-        autoComplete="username"
-      />
-      <FieldError message={errors.username ?? null} />
-      <FieldError message={errors.form ?? null} />
-      {status && (
-        <p className="notice" role="status">
-          {status}
-        </p>
-      )}
-      <button type="submit" disabled={busy}>
-        Save profile
-      </button>
+    <form className="ui-panel ui-stack" onSubmit={save} aria-label="Profile">
+      <p className="ui-muted">Signed in as {profile.email}</p>
+      <Field label="Full name" error={errors.name}>
+        <TextInput name="name" defaultValue={profile.name ?? ''} maxLength={120} />
+      </Field>
+      <Field label="Display name" error={errors.displayName}>
+        <TextInput name="displayName" defaultValue={profile.displayName ?? ''} maxLength={120} />
+      </Field>
+      <Field label="Username" error={errors.username}>
+        <TextInput
+          name="username"
+          defaultValue={profile.username}
+          required
+          minLength={3}
+          maxLength={64}
+          autoComplete="username"
+        />
+      </Field>
+      <div className="ui-cluster">
+        <Button type="submit" loading={busy}>
+          Save profile
+        </Button>
+        <ActionStatus busy={busy} status={status} errors={errors} />
+      </div>
     </form>
   )
 }

@@ -1,6 +1,9 @@
 import type { FormEvent } from 'react'
-import { useAction } from '~/components/sso/use_action'
-import { FieldError } from '~/components/sso/notices'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { Field } from '~/components/shared/ui/field'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { ActionStatus, useAction } from '~/components/sso/use_action'
 import { widgetErrors, type EmbedCall } from './embed_api'
 
 /**
@@ -35,59 +38,53 @@ export function SecuritySection(props: {
   }
 
   return (
-    <>
-      <section className="embed-card" aria-label="Two-factor authentication">
-        <h2>Two-factor authentication</h2>
-        <p>
-          {props.twoFactorEnabled
-            ? 'On: signing in asks for a code from your authenticator app.'
-            : 'Off: signing in needs only your password.'}
+    <div className="ui-stack">
+      <section className="ui-panel" aria-labelledby="embed-two-factor-heading">
+        <h2 id="embed-two-factor-heading">Two-factor authentication</h2>
+        <p className="ui-cluster">
+          <Badge tone={props.twoFactorEnabled ? 'success' : 'neutral'}>
+            {props.twoFactorEnabled ? 'On' : 'Off'}
+          </Badge>
+          <span>
+            {props.twoFactorEnabled
+              ? 'On: signing in asks for a code from your authenticator app.'
+              : 'Off: signing in needs only your password.'}
+          </span>
         </p>
-        <a href={props.securityUrl} target="_blank" rel="noopener noreferrer">
+        <ButtonLink
+          native
+          variant="secondary"
+          href={props.securityUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           {props.twoFactorEnabled
             ? 'Manage two-factor authentication'
             : 'Turn on two-factor authentication'}
-        </a>
+        </ButtonLink>
       </section>
-      <form className="embed-card" onSubmit={changePassword} aria-label="Change password">
-        <h2>Change password</h2>
-        <label htmlFor="embed-current-password">Current password</label>
-        <input
-          id="embed-current-password"
-          name="currentPassword"
-          type="password"
-          required
-          autoComplete="current-password"
-        />
-        <FieldError message={errors.currentPassword ?? null} />
-        <label htmlFor="embed-new-password">New password</label>
-        <input
-          id="embed-new-password"
-          name="newPassword"
-          type="password"
-          required
-          autoComplete="new-password"
-        />
-        <FieldError message={errors.newPassword ?? null} />
-        <label htmlFor="embed-confirm-password">New password again</label>
-        <input
-          id="embed-confirm-password"
-          name="confirmPassword"
-          type="password"
-          required
-          autoComplete="new-password"
-        />
-        <FieldError message={errors.confirmPassword ?? null} />
-        <FieldError message={errors.form ?? null} />
-        {status && (
-          <p className="notice" role="status">
-            {status}
-          </p>
-        )}
-        <button type="submit" disabled={busy}>
-          Change password
-        </button>
+      <form
+        className="ui-panel ui-stack"
+        onSubmit={changePassword}
+        aria-labelledby="embed-password-heading"
+      >
+        <h2 id="embed-password-heading">Change password</h2>
+        <Field label="Current password" error={errors.currentPassword}>
+          <PasswordInput name="currentPassword" required autoComplete="current-password" />
+        </Field>
+        <Field label="New password" error={errors.newPassword}>
+          <PasswordInput name="newPassword" required autoComplete="new-password" />
+        </Field>
+        <Field label="New password again" error={errors.confirmPassword}>
+          <PasswordInput name="confirmPassword" required autoComplete="new-password" />
+        </Field>
+        <div className="ui-cluster">
+          <Button type="submit" loading={busy}>
+            Change password
+          </Button>
+          <ActionStatus busy={busy} status={status} errors={errors} />
+        </div>
       </form>
-    </>
+    </div>
   )
 }

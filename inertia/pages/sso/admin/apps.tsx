@@ -1,16 +1,27 @@
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { SsoLayout } from '~/components/sso/sso_layout'
 import { ApiError, api, fieldErrors, type FieldErrors } from '~/components/shared/api'
-import { ActionOutcome, useAction } from '~/components/sso/use_action'
-import { ConfirmButton } from '~/components/shared/confirm_button'
+import { relativeTimeProps } from '~/components/shared/dates'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
+import { PlusIcon } from '~/components/shared/ui/icons'
+import { type MenuItem } from '~/components/shared/ui/menu'
+import { RowMenu } from '~/components/shared/ui/row_menu'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SsoShell } from '~/components/sso/sso_shell'
+import { ActionStatus, useAction } from '~/components/sso/use_action'
 import { CopyButton } from '~/components/sso/admin/copy_button'
 import { OneTimeSecret, type RevealedSecret } from '~/components/sso/admin/one_time_secret'
-import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
 import '~/components/sso/admin/admin.css'
 
 type ConnectedApp = Data.Sso.ConnectedApp
+type Verb = 'disable' | 'enable' | 'rotate-secret' | 'delete'
 
 /** One redirect URI a line, kept exactly as typed apart from empty lines. */
 function urisOf(text: string) {
@@ -34,35 +45,32 @@ function appFormErrors(error: unknown): FieldErrors {
   return found
 }
 
-/** The field errors of an app form, one line each (redirectUris.1 → "Line 2: …"). */
-function AppFormErrors(props: { errors: FieldErrors }) {
-  const lines = Object.entries(props.errors)
-    .filter(([field]) => field !== 'form')
+/** The return addresses' problems, one per bad line (redirectUris.1 → "Line 2: …"). */
+function addressErrors(errors: FieldErrors) {
+  const lines = Object.entries(errors)
+    .filter(([field]) => field.startsWith('redirectUris'))
     .map(([field, message]) => {
       const line = /^redirectUris\.(\d+)$/.exec(field)
       return line ? `Line ${Number(line[1]) + 1}: ${message}` : message
     })
-  return lines.length > 0 ? (
-    <ul className="error" role="alert">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
-  ) : null
+  return lines.length > 0 ? lines.join(' ') : null
 }
 
 const URI_HELP =
   'Where the app takes people back after they sign in, exactly as its setup page or its administrator gives it, e.g. https://files.example.com/auth/callback. One address a line. It must match character for character and start with https:// (http:// only for this computer: localhost or 127.0.0.1).'
 
+/** Registering or editing an app, in a dialog: its name and return addresses. */
 function AppEditor(props: {
   app?: ConnectedApp
+  title: string
   submitLabel: string
+  open: boolean
+  onOpenChange: (open: boolean) => void
   busy: boolean
   errors: FieldErrors
   onSubmit: (input: { name: string; redirectUris: string[] }) => void
-  onCancel?: () => void
 }) {
-  const prefix = props.app ? `app-${props.app.id}` : 'new-app'
+  const formId = useId()
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
@@ -72,49 +80,80 @@ function AppEditor(props: {
     })
   }
   return (
-    <form onSubmit={submit} aria-label={props.submitLabel}>
-      <label htmlFor={`${prefix}-name`}>Name</label>
-      <input
-        id={`${prefix}-name`}
-        name="name"
-        required
-        maxLength={120}
-        defaultValue={props.app?.name}
-      />
-      <label htmlFor={`${prefix}-uris`}>Return addresses</label>
-      <textarea
-        id={`${prefix}-uris`}
-        name="redirectUris"
-        rows={3}
-        required
-        spellCheck={false}
-        aria-describedby={`${prefix}-uris-help`}
-        defaultValue={props.app?.redirectUris.join('\n')}
-      />
-      <p id={`${prefix}-uris-help`} className="muted">
-        {URI_HELP}
-      </p>
-      <AppFormErrors errors={props.errors} />
-      <div className="actions">
-        <button type="submit" disabled={props.busy}>
-          {props.submitLabel}
-        </button>
-        {props.onCancel && (
-          <button type="button" className="secondary" onClick={props.onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    <Dialog
+      title={props.title}
+      open={props.open}
+      onOpenChange={props.onOpenChange}
+      size="wide"
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" form={formId} loading={props.busy}>
+            {props.submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} aria-label={props.submitLabel} className="ui-stack">
+        <Field label="Name" error={props.errors.name}>
+          <TextInput name="name" required maxLength={120} defaultValue={props.app?.name} />
+        </Field>
+        <Field label="Return addresses" hint={URI_HELP} error={addressErrors(props.errors)}>
+          <Textarea
+            name="redirectUris"
+            rows={3}
+            required
+            spellCheck={false}
+            defaultValue={props.app?.redirectUris.join('\n')}
+          />
+        </Field>
+        {props.errors.form && <p className="ui-field-error">{props.errors.form}</p>}
+      </form>
+    </Dialog>
   )
+}
+
+/** What each action asks before it runs (enabling runs at once). */
+function question(app: ConnectedApp, verb: Verb) {
+  switch (verb) {
+    case 'rotate-secret':
+      return {
+        title: `Rotate the secret key of “${app.name}”?`,
+        description:
+          'A new secret key is made and shown once. The current one stops working at once: the account panel inside the app fails until the app’s settings have the new key. Signing in keeps working.',
+        confirmLabel: 'Rotate now',
+        tone: 'primary' as const,
+      }
+    case 'disable':
+      return {
+        title: `Disable “${app.name}”?`,
+        description:
+          'Nobody can sign in to it with their account here, and it leaves everyone’s list of apps, until you enable it again.',
+        confirmLabel: 'Disable',
+        tone: 'primary' as const,
+      }
+    case 'delete':
+      return {
+        title: `Delete “${app.name}”?`,
+        description:
+          'The app, its App ID and its secret key are removed. This cannot be undone: registering it again gives it new keys, which its settings then need. To stop it for a while, disable it instead.',
+        confirmLabel: 'Delete for good',
+        tone: 'danger' as const,
+      }
+    default:
+      return null
+  }
 }
 
 type ConnectedAppsProps = { isAdmin: boolean; apps: ConnectedApp[]; signInAddress: string }
 
 export default function ConnectedApps(props: ConnectedAppsProps) {
   const [secret, setSecret] = useState<RevealedSecret | null>(null)
-  const [editing, setEditing] = useState<number | null>(null)
-  const [creating, setCreating] = useState(props.apps.length === 0)
+  const [editing, setEditing] = useState<ConnectedApp | null>(null)
+  const [creating, setCreating] = useState(false)
+  const [asking, setAsking] = useState<{ app: ConnectedApp; verb: Verb } | null>(null)
   const create = useAction(appFormErrors)
   const edit = useAction(appFormErrors)
   const action = useAction()
@@ -147,11 +186,11 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
       await api('PATCH', `/api/admin/apps/${app.id}`, input)
       setEditing(null)
       reload()
-      return null
+      return `“${input.name}” is saved.`
     })
   }
 
-  function perform(app: ConnectedApp, verb: 'disable' | 'enable' | 'rotate-secret' | 'delete') {
+  function perform(app: ConnectedApp, verb: Verb) {
     return action.run(async () => {
       if (verb === 'delete') {
         await api('DELETE', `/api/admin/apps/${app.id}`)
@@ -175,149 +214,102 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
     })
   }
 
+  function actionsOf(app: ConnectedApp): MenuItem[] {
+    const ask = (verb: Verb) => () => setAsking({ app, verb })
+    return [
+      { label: 'Edit', onSelect: () => setEditing(app) },
+      { label: 'Rotate secret', onSelect: ask('rotate-secret') },
+      app.enabled
+        ? { label: 'Disable', onSelect: ask('disable') }
+        : { label: 'Enable', onSelect: () => perform(app, 'enable') },
+      'separator',
+      { label: 'Delete', onSelect: ask('delete'), tone: 'danger' },
+    ]
+  }
+
+  const asked = asking ? question(asking.app, asking.verb) : null
+  const registerButton = (
+    <Button icon={<PlusIcon size={16} />} onClick={() => setCreating(true)}>
+      Register an app
+    </Button>
+  )
+
   return (
-    <SsoLayout title="Connected apps" isAdmin={props.isAdmin}>
-      <div className="admin-page">
+    <SsoShell title="Connected apps" width="wide">
+      <PageHeader
+        title="Connected apps"
+        description="The apps your people sign in to with their account here: they sign in once and every connected app knows them. To connect an app, register it with the return address its setup asks for, then put the App ID and secret key you get into the app’s settings."
+        actions={props.apps.length > 0 ? registerButton : undefined}
+      />
+      <div className="ui-stack ui-stack-loose">
         {secret && <OneTimeSecret secret={secret} onDismiss={() => setSecret(null)} />}
-
-        <section className="card">
-          <h1>Connected apps</h1>
-          <p className="muted">
-            The apps your people sign in to with their account here: they sign in once and every
-            connected app knows them. To connect an app, register it below with the return address
-            its setup asks for, then put the App ID and secret key you get into the app’s settings.
-          </p>
-          <ActionOutcome status={action.status} errors={action.errors} />
-          {props.apps.length === 0 ? (
-            <p>No connected apps yet.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">App ID</th>
-                  <th scope="col">Return addresses</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.apps.map((app) =>
-                  editing === app.id ? (
-                    <tr key={app.id}>
-                      <td colSpan={5}>
-                        <AppEditor
-                          app={app}
-                          submitLabel={`Save “${app.name}”`}
-                          busy={edit.busy}
-                          errors={edit.errors}
-                          onSubmit={(input) => update(app, input)}
-                          onCancel={() => setEditing(null)}
-                        />
-                        <ActionOutcome status={null} errors={edit.errors} />
-                      </td>
-                    </tr>
+        <div className="ui-stack">
+          <ActionStatus {...action} />
+          {edit.status && <ActionStatus busy={false} status={edit.status} errors={{}} />}
+          <DataTable
+            caption="Connected apps"
+            rows={props.apps}
+            rowKey={(app) => app.id}
+            empty={
+              <EmptyState
+                title="No connected apps yet"
+                description="Register the first app, and everyone with an account here can sign in to it."
+                action={registerButton}
+              />
+            }
+            columns={[
+              {
+                key: 'name',
+                header: 'Name',
+                primary: true,
+                cell: (app) => (
+                  <span className="ui-stack">
+                    <strong>{app.name}</strong>
+                    {app.createdAt && (
+                      <span className="ui-muted">
+                        Registered <time {...relativeTimeProps(app.createdAt)} />
+                      </span>
+                    )}
+                  </span>
+                ),
+              },
+              {
+                key: 'apiKey',
+                header: 'App ID',
+                cell: (app) => (
+                  <span className="ui-cluster">
+                    <code>{app.apiKey}</code>
+                    <CopyButton value={app.apiKey} label="Copy" />
+                  </span>
+                ),
+              },
+              {
+                key: 'uris',
+                header: 'Return addresses',
+                cell: (app) => (
+                  <span className="ui-stack">
+                    {app.redirectUris.map((uri) => (
+                      <code key={uri}>{uri}</code>
+                    ))}
+                  </span>
+                ),
+              },
+              {
+                key: 'status',
+                header: 'Status',
+                cell: (app) =>
+                  app.enabled ? (
+                    <Badge tone="success">Enabled</Badge>
                   ) : (
-                    <tr key={app.id}>
-                      <td>
-                        <strong>{app.name}</strong>
-                        <div className="muted">
-                          Registered{' '}
-                          {app.createdAt && (
-                            <time
-                              dateTime={app.createdAt}
-                              title={formatExactTimestamp(app.createdAt)}
-                            >
-                              {formatLocalTimestamp(app.createdAt)}
-                            </time>
-                          )}
-                        </div>
-                      </td>
-                      <td>
-                        <code>{app.apiKey}</code> <CopyButton value={app.apiKey} label="Copy" />
-                      </td>
-                      <td>
-                        {app.redirectUris.map((uri) => (
-                          <div key={uri}>
-                            <code>{uri}</code>
-                          </div>
-                        ))}
-                      </td>
-                      <td>
-                        <span className={`badge ${app.enabled ? 'good' : 'bad'}`}>
-                          {app.enabled ? 'Enabled' : 'Disabled'}
-                        </span>
-                      </td>
-                      <td>
-                        <div className="actions">
-                          <button
-                            type="button"
-                            className="secondary"
-                            onClick={() => setEditing(app.id)}
-                          >
-                            Edit
-                          </button>
-                          <ConfirmButton
-                            label="Rotate secret"
-                            title={`Rotate the secret key of “${app.name}”?`}
-                            confirmLabel="Rotate now"
-                            disabled={action.busy}
-                            onConfirm={() => perform(app, 'rotate-secret')}
-                          >
-                            <p>
-                              A new secret key is made and shown once. The current one stops working
-                              at once: the account panel inside the app fails until the app’s
-                              settings have the new key. Signing in keeps working.
-                            </p>
-                          </ConfirmButton>
-                          {app.enabled ? (
-                            <ConfirmButton
-                              label="Disable"
-                              title={`Disable “${app.name}”?`}
-                              confirmLabel="Disable"
-                              disabled={action.busy}
-                              onConfirm={() => perform(app, 'disable')}
-                            >
-                              <p>
-                                Nobody can sign in to it with their account here, and it leaves
-                                everyone’s list of apps, until you enable it again.
-                              </p>
-                            </ConfirmButton>
-                          ) : (
-                            <button
-                              type="button"
-                              className="secondary"
-                              disabled={action.busy}
-                              onClick={() => perform(app, 'enable')}
-                            >
-                              Enable
-                            </button>
-                          )}
-                          <ConfirmButton
-                            label="Delete"
-                            title={`Delete “${app.name}”?`}
-                            confirmLabel="Delete for good"
-                            danger
-                            disabled={action.busy}
-                            onConfirm={() => perform(app, 'delete')}
-                          >
-                            <p>
-                              The app, its App ID and its secret key are removed. This cannot be
-                              undone: registering it again gives it new keys, which its settings
-                              then need. To stop it for a while, disable it instead.
-                            </p>
-                          </ConfirmButton>
-                        </div>
-                      </td>
-                    </tr>
-                  )
-                )}
-              </tbody>
-            </table>
-          )}
-        </section>
+                    <Badge tone="danger">Disabled</Badge>
+                  ),
+              },
+            ]}
+            actions={(app) => <RowMenu label={app.name} items={actionsOf(app)} />}
+          />
+        </div>
 
-        <section className="card" aria-labelledby="setup-heading">
+        <section className="ui-panel" aria-labelledby="setup-heading">
           <h2 id="setup-heading">What an app’s setup needs</h2>
           <dl className="setup">
             <dt>Sign-in address</dt>
@@ -342,25 +334,38 @@ export default function ConnectedApps(props: ConnectedAppsProps) {
             </dd>
           </dl>
         </section>
-
-        <section className="card">
-          <h2>Register an app</h2>
-          {creating ? (
-            <AppEditor
-              submitLabel="Register app"
-              busy={create.busy}
-              errors={create.errors}
-              onSubmit={register}
-              onCancel={props.apps.length > 0 ? () => setCreating(false) : undefined}
-            />
-          ) : (
-            <button type="button" onClick={() => setCreating(true)}>
-              Register an app…
-            </button>
-          )}
-          <ActionOutcome status={null} errors={create.errors} />
-        </section>
       </div>
-    </SsoLayout>
+
+      <AppEditor
+        key={creating ? 'creating' : 'closed'}
+        title="Register an app"
+        submitLabel="Register app"
+        open={creating}
+        onOpenChange={setCreating}
+        busy={create.busy}
+        errors={create.errors}
+        onSubmit={register}
+      />
+      {editing && (
+        <AppEditor
+          app={editing}
+          title={`Edit “${editing.name}”`}
+          submitLabel={`Save “${editing.name}”`}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          busy={edit.busy}
+          errors={edit.errors}
+          onSubmit={(input) => update(editing, input)}
+        />
+      )}
+      {asking && asked && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setAsking(null)}
+          {...asked}
+          onConfirm={() => perform(asking.app, asking.verb)}
+        />
+      )}
+    </SsoShell>
   )
 }

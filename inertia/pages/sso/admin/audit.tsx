@@ -1,11 +1,18 @@
 import { useState, type FormEvent } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { SsoLayout } from '~/components/sso/sso_layout'
-import { Pager, type PageMeta } from '~/components/shared/pager'
-import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
+import { relativeTimeProps } from '~/components/shared/dates'
 import { auditEventName, detailLines } from '~/components/shared/format'
-import '~/components/sso/admin/admin.css'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { DatePicker } from '~/components/shared/ui/date_picker'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { Pagination, type PageMeta } from '~/components/shared/ui/pagination'
+import { Select } from '~/components/shared/ui/select'
+import { SsoShell } from '~/components/sso/sso_shell'
 
 type AuditEntry = Data.Sso.AuditEntry.Variants['forPage']
 
@@ -18,17 +25,19 @@ type Filters = {
 }
 
 const NO_FILTERS: Filters = { event: '', person: '', from: '', to: '' }
+/** The Select's value for "no event filter" (its values cannot be empty). */
+const ALL_EVENTS = 'all'
 
 function Actor(props: { entry: AuditEntry }) {
   const { actor, person } = props.entry
   if (!actor) {
-    return <span className="muted">—</span>
+    return <span className="ui-muted">—</span>
   }
   if ('terminal' in actor) {
-    return <span className="badge">Terminal (ace)</span>
+    return <Badge tone="neutral">Terminal (ace)</Badge>
   }
   if (person && actor.id === person.id) {
-    return <span className="muted">themselves</span>
+    return <span className="ui-muted">themselves</span>
   }
   return <>{actor.email}</>
 }
@@ -36,9 +45,15 @@ function Actor(props: { entry: AuditEntry }) {
 function Details(props: { details: AuditEntry['details'] }) {
   const lines = detailLines(props.details)
   if (lines.length === 0) {
-    return <span className="muted">—</span>
+    return <span className="ui-muted">—</span>
   }
-  return <div className="details">{lines.join('\n')}</div>
+  return (
+    <span className="ui-stack">
+      {lines.map((line) => (
+        <span key={line}>{line}</span>
+      ))}
+    </span>
+  )
 }
 
 type AuditLogProps = {
@@ -83,154 +98,151 @@ export default function AuditLog(props: AuditLogProps) {
   const filtered = Object.values(props.filters).some((value) => value !== '')
 
   return (
-    <SsoLayout title="Audit log" isAdmin={props.isAdmin}>
-      <div className="admin-page">
-        <section className="card">
-          <h1>Audit log</h1>
-          <p className="muted">Security events and admin changes, newest first.</p>
-          <form onSubmit={apply} aria-label="Filter the audit log">
-            <div className="row">
-              <div>
-                <label htmlFor="audit-event">Event</label>
-                <select
-                  id="audit-event"
-                  value={filters.event}
-                  onChange={(event) => setFilters({ ...filters, event: event.target.value })}
-                >
-                  <option value="">All events</option>
-                  {props.events.map((name) => (
-                    <option key={name} value={name}>
-                      {auditEventName(name)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="audit-person">Person (email or part of it)</label>
-                <input
-                  id="audit-person"
-                  type="search"
-                  maxLength={254}
-                  value={filters.person}
-                  onChange={(event) => setFilters({ ...filters, person: event.target.value })}
-                />
-              </div>
-              <div>
-                <label htmlFor="audit-from">From</label>
-                <input
-                  id="audit-from"
-                  type="date"
-                  value={filters.from}
-                  max={filters.to || undefined}
-                  onChange={(event) => setFilters({ ...filters, from: event.target.value })}
-                />
-              </div>
-              <div>
-                <label htmlFor="audit-to">To</label>
-                <input
-                  id="audit-to"
-                  type="date"
-                  value={filters.to}
-                  min={filters.from || undefined}
-                  onChange={(event) => setFilters({ ...filters, to: event.target.value })}
-                />
-              </div>
-              <div style={{ flex: '0 0 auto' }}>
-                <button type="submit">Filter</button>
-              </div>
-              {filtered && (
-                <div style={{ flex: '0 0 auto' }}>
-                  <button
-                    type="button"
-                    className="secondary"
-                    onClick={() => {
-                      setFilters(NO_FILTERS)
-                      visit(NO_FILTERS)
-                    }}
-                  >
-                    Clear
-                  </button>
-                </div>
-              )}
-            </div>
-          </form>
+    <SsoShell title="Audit log" width="wide">
+      <PageHeader
+        title="Audit log"
+        description="Security events and admin changes, newest first."
+      />
+      <div className="ui-stack">
+        <form onSubmit={apply} aria-label="Filter the audit log" className="ui-panel ui-stack">
+          <div className="ui-form-grid">
+            <Field label="Event">
+              <Select
+                value={filters.event || ALL_EVENTS}
+                onValueChange={(value) =>
+                  setFilters({ ...filters, event: value === ALL_EVENTS ? '' : value })
+                }
+                options={[
+                  { value: ALL_EVENTS, label: 'All events' },
+                  ...props.events.map((name) => ({ value: name, label: auditEventName(name) })),
+                ]}
+              />
+            </Field>
+            <Field label="Person (email or part of it)">
+              <TextInput
+                type="search"
+                maxLength={254}
+                value={filters.person}
+                onChange={(event) => setFilters({ ...filters, person: event.target.value })}
+              />
+            </Field>
+            <Field label="From">
+              <DatePicker
+                value={filters.from}
+                onChange={(from) => setFilters({ ...filters, from })}
+              />
+            </Field>
+            <Field label="To">
+              <DatePicker value={filters.to} onChange={(to) => setFilters({ ...filters, to })} />
+            </Field>
+          </div>
+          <div className="ui-cluster">
+            <Button type="submit">Filter</Button>
+            {filtered && (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setFilters(NO_FILTERS)
+                  visit(NO_FILTERS)
+                }}
+              >
+                Clear
+              </Button>
+            )}
+          </div>
+        </form>
 
-          {props.data.length === 0 ? (
-            <p>{filtered ? 'No events match these filters.' : 'No events yet.'}</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Event</th>
-                  <th scope="col">Person</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">IP address</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Details</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.data.map((entry) => {
-                  const email = entry.person?.email ?? entry.email
-                  return (
-                    <tr key={entry.id}>
-                      <td>
-                        <time
-                          dateTime={entry.createdAt ?? undefined}
-                          title={formatExactTimestamp(entry.createdAt)}
-                        >
-                          {formatLocalTimestamp(entry.createdAt)}
-                        </time>
-                      </td>
-                      <td className="event" title={entry.event}>
-                        {auditEventName(entry.event)}
-                      </td>
-                      <td>
-                        {email ? (
-                          <button
-                            type="button"
-                            className="link"
-                            title="Show only this person's events"
-                            onClick={() => showPerson(email)}
-                          >
-                            {email}
-                          </button>
-                        ) : (
-                          <span className="muted">—</span>
-                        )}
-                        {!entry.person && entry.email && (
-                          <div className="muted">no such account</div>
-                        )}
-                      </td>
-                      <td>
-                        <Actor entry={entry} />
-                      </td>
-                      <td>{entry.ip ?? <span className="muted">—</span>}</td>
-                      <td className="user-agent" title={entry.userAgent ?? undefined}>
-                        {entry.device ??
-                          (entry.actor && 'terminal' in entry.actor ? (
-                            'Terminal'
-                          ) : (
-                            <span className="muted">Unknown device</span>
-                          ))}
-                      </td>
-                      <td>
-                        <Details details={entry.details} />
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          )}
-          <Pager
-            meta={props.meta}
-            noun={props.meta.total === 1 ? 'event' : 'events'}
-            onPage={(page) => visit(props.filters, page)}
-          />
-        </section>
+        <DataTable
+          caption="Audit log"
+          rows={props.data}
+          rowKey={(entry) => entry.id}
+          empty={
+            <EmptyState
+              title={filtered ? 'No events match these filters.' : 'No events yet.'}
+              description={
+                filtered
+                  ? 'Widen the dates or clear the filters to see more.'
+                  : 'Sign-ins, password changes and admin changes are listed here as they happen.'
+              }
+            />
+          }
+          columns={[
+            {
+              key: 'event',
+              header: 'Event',
+              primary: true,
+              cell: (entry) => <span title={entry.event}>{auditEventName(entry.event)}</span>,
+            },
+            {
+              key: 'when',
+              header: 'When',
+              nowrap: true,
+              cell: (entry) =>
+                entry.createdAt ? (
+                  <time {...relativeTimeProps(entry.createdAt)} />
+                ) : (
+                  <span className="ui-muted">—</span>
+                ),
+            },
+            {
+              key: 'person',
+              header: 'Person',
+              cell: (entry) => {
+                const email = entry.person?.email ?? entry.email
+                return (
+                  <span className="ui-stack">
+                    {email ? (
+                      <button
+                        type="button"
+                        className="ui-link-button"
+                        title="Show only this person's events"
+                        onClick={() => showPerson(email)}
+                      >
+                        {email}
+                      </button>
+                    ) : (
+                      <span className="ui-muted">—</span>
+                    )}
+                    {!entry.person && entry.email && (
+                      <span className="ui-muted">no such account</span>
+                    )}
+                  </span>
+                )
+              },
+            },
+            { key: 'actor', header: 'Actor', cell: (entry) => <Actor entry={entry} /> },
+            {
+              key: 'ip',
+              header: 'IP address',
+              cell: (entry) => entry.ip ?? <span className="ui-muted">—</span>,
+            },
+            {
+              key: 'device',
+              header: 'Device',
+              cell: (entry) => (
+                <span title={entry.userAgent ?? undefined}>
+                  {entry.device ??
+                    (entry.actor && 'terminal' in entry.actor ? (
+                      'Terminal'
+                    ) : (
+                      <span className="ui-muted">Unknown device</span>
+                    ))}
+                </span>
+              ),
+            },
+            {
+              key: 'details',
+              header: 'Details',
+              cell: (entry) => <Details details={entry.details} />,
+            },
+          ]}
+        />
+        <Pagination
+          meta={props.meta}
+          noun={props.meta.total === 1 ? 'event' : 'events'}
+          onPage={(page) => visit(props.filters, page)}
+        />
       </div>
-    </SsoLayout>
+    </SsoShell>
   )
 }

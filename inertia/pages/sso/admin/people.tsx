@@ -1,47 +1,105 @@
 import { useState, type FormEvent } from 'react'
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { SsoLayout } from '~/components/sso/sso_layout'
 import { api } from '~/components/shared/api'
-import { ActionOutcome, useAction } from '~/components/sso/use_action'
-import { ConfirmButton } from '~/components/shared/confirm_button'
-import { Pager, type PageMeta } from '~/components/shared/pager'
 import { relativeTimeProps } from '~/components/shared/dates'
-import '~/components/sso/admin/admin.css'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { SearchIcon, UsersIcon } from '~/components/shared/ui/icons'
+import { type MenuItem } from '~/components/shared/ui/menu'
+import { RowMenu } from '~/components/shared/ui/row_menu'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { Pagination, type PageMeta } from '~/components/shared/ui/pagination'
+import { SsoShell } from '~/components/sso/sso_shell'
+import { ActionStatus, useAction } from '~/components/sso/use_action'
 
 type Person = Data.Sso.Person
 
 type Verb = 'disable' | 'enable' | 'end-sessions' | 'reset-totp' | 'grant-admin' | 'revoke-admin'
 
+function sessionCount(sessions = 0) {
+  return sessions === 1 ? '1 session' : `${sessions.toLocaleString()} sessions`
+}
+
 const DONE: Record<Verb, (email: string, sessions?: number) => string> = {
-  'disable': (email, sessions) => `${email} is disabled; ${sessions ?? 0} session(s) were ended.`,
+  'disable': (email, sessions) => `${email} is disabled; ${sessionCount(sessions)} ended.`,
   'enable': (email) => `${email} can sign in again.`,
-  'end-sessions': (email, sessions) => `Ended ${sessions ?? 0} session(s) of ${email}.`,
+  'end-sessions': (email, sessions) => `Ended ${sessionCount(sessions)} of ${email}.`,
   'reset-totp': (email) =>
     `Two-factor sign-in is off for ${email}; they can set it up again from their security page.`,
   'grant-admin': (email) => `${email} is now an admin.`,
   'revoke-admin': (email) => `${email} is no longer an admin.`,
 }
 
+/** What each action asks before it runs: the dialog's words and its button. */
+function question(person: Person, verb: Verb, self: boolean) {
+  const who = person.email
+  switch (verb) {
+    case 'disable':
+      return {
+        title: `Disable ${who}?`,
+        description:
+          'They are signed out everywhere at once and cannot sign in, to this service or any connected app, until enabled again.',
+        confirmLabel: 'Disable and sign out',
+        tone: 'danger' as const,
+      }
+    case 'end-sessions':
+      return {
+        title: `Sign ${who} out everywhere?`,
+        description: `Every session they have on this service ends now${self ? ', including this one' : ''}. They can sign in again.`,
+        confirmLabel: 'End all sessions',
+        tone: 'primary' as const,
+      }
+    case 'reset-totp':
+      return {
+        title: `Reset two-factor sign-in of ${who}?`,
+        description:
+          'Their authenticator and recovery codes stop working and they sign in with their password alone until they set it up again. Do this only after checking who is asking.',
+        confirmLabel: 'Reset two-factor',
+        tone: 'danger' as const,
+      }
+    case 'revoke-admin':
+      return {
+        title: `Remove the admin rights of ${who}?`,
+        description: 'They can no longer open this dashboard.',
+        confirmLabel: 'Remove admin',
+        tone: 'primary' as const,
+      }
+    case 'grant-admin':
+      return {
+        title: `Make ${who} an admin?`,
+        description: 'Admins manage people, connected apps and see the audit log.',
+        confirmLabel: 'Make admin',
+        tone: 'primary' as const,
+      }
+    default:
+      return null
+  }
+}
+
 function Status(props: { person: Person }) {
   const { person } = props
   return (
-    <>
+    <span className="ui-cluster">
       {person.disabled ? (
-        <span className="badge bad">Disabled</span>
+        <Badge tone="danger">Disabled</Badge>
       ) : (
-        <span className="badge good">Active</span>
+        <Badge tone="success">Active</Badge>
       )}
-      {person.isAdmin && <span className="badge admin">Admin</span>}
+      {person.isAdmin && <Badge tone="accent">Admin</Badge>}
       {person.emailVerified ? (
-        <span className="badge good">Email verified</span>
+        <Badge tone="success">Email verified</Badge>
       ) : (
-        <span className="badge warn">Email not verified</span>
+        <Badge tone="warning">Email not verified</Badge>
       )}
-      <span className={`badge ${person.totpEnabled ? 'good' : ''}`}>
+      <Badge tone={person.totpEnabled ? 'success' : 'neutral'}>
         Two-factor {person.totpEnabled ? 'on' : 'off'}
-      </span>
-    </>
+      </Badge>
+    </span>
   )
 }
 
@@ -55,6 +113,7 @@ type PeopleProps = {
 
 export default function People(props: PeopleProps) {
   const [query, setQuery] = useState(props.filters.q)
+  const [asking, setAsking] = useState<{ person: Person; verb: Verb } | null>(null)
   const action = useAction()
 
   function visit(params: { q: string; page: number }) {
@@ -84,165 +143,126 @@ export default function People(props: PeopleProps) {
     })
   }
 
+  /** The row's actions: enabling runs at once, the rest ask first. */
+  function actionsOf(person: Person): MenuItem[] {
+    const self = person.id === props.currentUserId
+    const ask = (verb: Verb) => () => setAsking({ person, verb })
+    const items: MenuItem[] = []
+    if (person.disabled) {
+      items.push({ label: 'Enable', onSelect: () => perform(person, 'enable') })
+    }
+    items.push({ label: 'End sessions', onSelect: ask('end-sessions') })
+    if (person.isAdmin && !self) {
+      items.push({ label: 'Remove admin', onSelect: ask('revoke-admin') })
+    }
+    if (!person.isAdmin && !person.disabled) {
+      items.push({ label: 'Make admin', onSelect: ask('grant-admin') })
+    }
+    if (person.totpEnabled) {
+      items.push({ label: 'Reset two-factor', onSelect: ask('reset-totp'), tone: 'danger' })
+    }
+    if (!person.disabled && !self) {
+      items.push({ label: 'Disable', onSelect: ask('disable'), tone: 'danger' })
+    }
+    return items
+  }
+
+  const asked = asking
+    ? question(asking.person, asking.verb, asking.person.id === props.currentUserId)
+    : null
+
   return (
-    <SsoLayout title="People" isAdmin={props.isAdmin}>
-      <div className="admin-page">
-        <section className="card">
-          <h1>People</h1>
-          <form onSubmit={search} role="search" aria-label="Search people">
-            <div className="row">
-              <div>
-                <label htmlFor="people-q">Email, name or username</label>
-                <input
-                  id="people-q"
-                  type="search"
-                  value={query}
-                  maxLength={254}
-                  onChange={(event) => setQuery(event.target.value)}
-                />
-              </div>
-              <div style={{ flex: '0 0 auto' }}>
-                <button type="submit">Search</button>
-              </div>
-            </div>
-          </form>
-          <ActionOutcome status={action.status} errors={action.errors} />
-          {props.data.length === 0 ? (
-            <p>{props.filters.q ? `Nobody matches “${props.filters.q}”.` : 'Nobody yet.'}</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Person</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last sign-in</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.data.map((person) => {
-                  const self = person.id === props.currentUserId
-                  const shownName = person.displayName || person.name
-                  return (
-                    <tr key={person.id}>
-                      <td>
-                        <strong>{shownName ?? person.email}</strong>
-                        {self && <span className="muted"> (you)</span>}
-                        <div>{person.email}</div>
-                        {person.username !== person.email && (
-                          <div className="muted">@{person.username}</div>
-                        )}
-                        <Link
-                          className="muted"
-                          href={`/admin/audit?person=${encodeURIComponent(person.email)}`}
-                        >
-                          Activity
-                        </Link>
-                      </td>
-                      <td>
-                        <Status person={person} />
-                      </td>
-                      <td>
-                        {person.lastSignInAt ? (
-                          <time {...relativeTimeProps(person.lastSignInAt)} />
-                        ) : (
-                          <span className="muted">Never</span>
-                        )}
-                      </td>
-                      <td>
-                        <div className="actions">
-                          {person.disabled ? (
-                            <button
-                              type="button"
-                              className="secondary"
-                              disabled={action.busy}
-                              onClick={() => perform(person, 'enable')}
-                            >
-                              Enable
-                            </button>
-                          ) : (
-                            !self && (
-                              <ConfirmButton
-                                label="Disable"
-                                title={`Disable ${person.email}?`}
-                                confirmLabel="Disable and sign out"
-                                danger
-                                disabled={action.busy}
-                                onConfirm={() => perform(person, 'disable')}
-                              >
-                                <p>
-                                  They are signed out everywhere at once and cannot sign in, to this
-                                  service or any connected app, until enabled again.
-                                </p>
-                              </ConfirmButton>
-                            )
-                          )}
-                          <ConfirmButton
-                            label="End sessions"
-                            title={`Sign ${person.email} out everywhere?`}
-                            confirmLabel="End all sessions"
-                            disabled={action.busy}
-                            onConfirm={() => perform(person, 'end-sessions')}
-                          >
-                            <p>
-                              Every session they have on this service ends now
-                              {self ? ', including this one' : ''}. They can sign in again.
-                            </p>
-                          </ConfirmButton>
-                          {person.totpEnabled && (
-                            <ConfirmButton
-                              label="Reset two-factor"
-                              title={`Reset two-factor sign-in of ${person.email}?`}
-                              confirmLabel="Reset two-factor"
-                              danger
-                              disabled={action.busy}
-                              onConfirm={() => perform(person, 'reset-totp')}
-                            >
-                              <p>
-                                Their authenticator and recovery codes stop working and they sign in
-                                with their password alone until they set it up again. Do this only
-                                after checking who is asking.
-                              </p>
-                            </ConfirmButton>
-                          )}
-                          {person.isAdmin
-                            ? !self && (
-                                <ConfirmButton
-                                  label="Remove admin"
-                                  title={`Remove the admin rights of ${person.email}?`}
-                                  confirmLabel="Remove admin"
-                                  disabled={action.busy}
-                                  onConfirm={() => perform(person, 'revoke-admin')}
-                                >
-                                  <p>They can no longer open this dashboard.</p>
-                                </ConfirmButton>
-                              )
-                            : !person.disabled && (
-                                <ConfirmButton
-                                  label="Make admin"
-                                  title={`Make ${person.email} an admin?`}
-                                  confirmLabel="Make admin"
-                                  disabled={action.busy}
-                                  onConfirm={() => perform(person, 'grant-admin')}
-                                >
-                                  <p>Admins manage people, connected apps and see the audit log.</p>
-                                </ConfirmButton>
-                              )}
-                        </div>
-                      </td>
-                    </tr>
-                  )
-                })}
-              </tbody>
-            </table>
-          )}
-          <Pager
-            meta={props.meta}
-            noun={props.meta.total === 1 ? 'person' : 'people'}
-            onPage={(page) => visit({ q: props.filters.q, page })}
-          />
-        </section>
+    <SsoShell title="People" width="wide">
+      <PageHeader
+        title="People"
+        description="Everyone with an account: who can sign in, who is an admin, and how each signs in."
+      />
+      <div className="ui-stack">
+        <form onSubmit={search} role="search" aria-label="Search people" className="ui-cluster">
+          <Field label="Email, name or username" hideLabel>
+            <TextInput
+              type="search"
+              value={query}
+              maxLength={254}
+              placeholder="Email, name or username"
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" variant="secondary" icon={<SearchIcon size={16} />}>
+            Search
+          </Button>
+          <ActionStatus {...action} />
+        </form>
+        <DataTable
+          caption="People"
+          rows={props.data}
+          rowKey={(person) => person.id}
+          empty={
+            <EmptyState
+              icon={<UsersIcon size={32} />}
+              title={props.filters.q ? `Nobody matches “${props.filters.q}”` : 'Nobody yet'}
+              description={
+                props.filters.q
+                  ? 'Search by email, name or username; part of one is enough.'
+                  : 'People appear here once they create an account on the sign-in page.'
+              }
+            />
+          }
+          columns={[
+            {
+              key: 'person',
+              header: 'Person',
+              primary: true,
+              cell: (person) => {
+                const shownName = person.displayName || person.name
+                return (
+                  <span className="ui-stack">
+                    <span>
+                      <strong>{shownName ?? person.email}</strong>
+                      {person.id === props.currentUserId && (
+                        <span className="ui-muted"> (you)</span>
+                      )}
+                    </span>
+                    <span>{person.email}</span>
+                    {person.username !== person.email && (
+                      <span className="ui-muted">@{person.username}</span>
+                    )}
+                    <Link href={`/admin/audit?person=${encodeURIComponent(person.email)}`}>
+                      Activity<span className="ui-visually-hidden"> of {person.email}</span>
+                    </Link>
+                  </span>
+                )
+              },
+            },
+            { key: 'status', header: 'Status', cell: (person) => <Status person={person} /> },
+            {
+              key: 'lastSignIn',
+              header: 'Last sign-in',
+              nowrap: true,
+              cell: (person) =>
+                person.lastSignInAt ? (
+                  <time {...relativeTimeProps(person.lastSignInAt)} />
+                ) : (
+                  <span className="ui-muted">Never</span>
+                ),
+            },
+          ]}
+          actions={(person) => <RowMenu label={person.email} items={actionsOf(person)} />}
+        />
+        <Pagination
+          meta={props.meta}
+          noun={props.meta.total === 1 ? 'person' : 'people'}
+          onPage={(page) => visit({ q: props.filters.q, page })}
+        />
       </div>
-    </SsoLayout>
+      {asking && asked && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setAsking(null)}
+          {...asked}
+          onConfirm={() => perform(asking.person, asking.verb)}
+        />
+      )}
+    </SsoShell>
   )
 }
