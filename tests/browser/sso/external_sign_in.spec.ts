@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack } from '#tests/helpers/browser_stack'
+import { transferAccountMenu } from '#tests/helpers/transfer_browser'
 
 /**
  * "Sign in with …" in Chromium: the whole stack as `npm run dev` starts it,
@@ -57,8 +58,12 @@ test.group('sign in through an external OpenID Connect provider', (group) => {
     await page.waitForURL(`${stack.url('sso')}/login`)
     await logInAtProvider(page, 'admin@example.com')
 
-    await page.getByRole('navigation', { name: 'Staff area' }).waitFor()
-    await page.getByText('Demo Admin (admin)').waitFor()
+    // Signed in as the existing admin: their menu, and the admins-only section in the nav.
+    await transferAccountMenu(page).filter({ hasText: 'Demo Admin' }).waitFor()
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Email templates' })
+      .waitFor()
     assert.equal(page.url(), `${stack.url('transfer')}/admin`)
   })
 })
