@@ -3,19 +3,18 @@ import { Alert } from '~/components/shared/ui/alert'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { LinkList } from '~/components/shared/ui/link_list'
 import { RowMenu } from '~/components/shared/ui/row_menu'
-import { Pagination } from '~/components/shared/ui/pagination'
 
 /**
- * The gallery's part for the kit's page-level pieces: alerts, link lists,
- * pagination, and a confirmation opened from a row's menu.
+ * The gallery's part for the kit's page-level pieces: alerts, link lists
+ * and a confirmation opened from a row's menu (the pager is in the gallery's
+ * own list section).
  */
 export function GalleryMore() {
-  const [page, setPage] = useState(2)
   const [asking, setAsking] = useState(false)
   const [archived, setArchived] = useState(false)
   return (
     <section className="ui-panel" aria-labelledby="page-parts-title">
-      <h2 id="page-parts-title">Alerts, link lists and pagination</h2>
+      <h2 id="page-parts-title">Alerts, link lists and row menus</h2>
       <h3>Alerts</h3>
       <p className="ui-muted">
         A message about the whole page (what a form post came back with). Feedback on one control
@@ -42,12 +41,6 @@ export function GalleryMore() {
             detail: 'https://files.example.com/',
           },
         ]}
-      />
-      <h3>Pagination</h3>
-      <Pagination
-        meta={{ page, lastPage: 4, perPage: 25, total: 87 }}
-        noun="people"
-        onPage={setPage}
       />
       <h3>Confirming an action from a menu</h3>
       <div className="ui-cluster">

@@ -13,7 +13,7 @@ import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { Notice } from '~/components/shared/ui/notice'
 import { Select } from '~/components/shared/ui/select'
-import { Pager, type PagerMeta as PageMeta } from '~/components/shared/ui/pager'
+import { Pager, type PageMeta } from '~/components/shared/ui/pager'
 
 /** An upload as the list shows it, with when the hourly cleanup deletes it. */
 export type UploadRow = Data.Transfer.StaffUpload.Variants['forUploadsPage']

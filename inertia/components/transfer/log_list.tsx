@@ -4,7 +4,7 @@ import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/
 import { ButtonLink } from '~/components/shared/ui/button'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
-import { Pager, type PagerMeta as PageMeta } from '~/components/shared/ui/pager'
+import { Pager, type PageMeta } from '~/components/shared/ui/pager'
 
 /** Whose downloads the log shows: one share's (?shareId), one upload's (?uploadId) or all. */
 export type LogFilter = { shareId: string | null; uploadId: string | null }

@@ -2,7 +2,7 @@ import { formatNumber } from '~/components/shared/format'
 import { Button } from './button'
 import { ChevronLeftIcon, ChevronRightIcon } from './icons'
 
-export type PagerMeta = { total: number; page: number; perPage: number; lastPage: number }
+export type PageMeta = { total: number; page: number; perPage: number; lastPage: number }
 
 /**
  * Previous / next under a paginated list, with where the person is ("Page 2
@@ -13,8 +13,8 @@ export function Pager({
   noun,
   onPage,
 }: {
-  meta: PagerMeta
-  /** What is counted, plural ("uploads"). */
+  meta: PageMeta
+  /** What is counted, already in the right number ("uploads", "person"). */
   noun: string
   onPage: (page: number) => void
 }) {

@@ -10,7 +10,7 @@ import { DatePicker } from '~/components/shared/ui/date_picker'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { PageHeader } from '~/components/shared/ui/page_header'
-import { Pagination, type PageMeta } from '~/components/shared/ui/pagination'
+import { Pager, type PageMeta } from '~/components/shared/ui/pager'
 import { Select } from '~/components/shared/ui/select'
 import { SsoShell } from '~/components/sso/sso_shell'
 
@@ -237,7 +237,7 @@ export default function AuditLog(props: AuditLogProps) {
             },
           ]}
         />
-        <Pagination
+        <Pager
           meta={props.meta}
           noun={props.meta.total === 1 ? 'event' : 'events'}
           onPage={(page) => visit(props.filters, page)}

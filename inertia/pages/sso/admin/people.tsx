@@ -13,7 +13,7 @@ import { SearchIcon, UsersIcon } from '~/components/shared/ui/icons'
 import { type MenuItem } from '~/components/shared/ui/menu'
 import { RowMenu } from '~/components/shared/ui/row_menu'
 import { PageHeader } from '~/components/shared/ui/page_header'
-import { Pagination, type PageMeta } from '~/components/shared/ui/pagination'
+import { Pager, type PageMeta } from '~/components/shared/ui/pager'
 import { SsoShell } from '~/components/sso/sso_shell'
 import { ActionStatus, useAction } from '~/components/sso/use_action'
 
@@ -249,7 +249,7 @@ export default function People(props: PeopleProps) {
           ]}
           actions={(person) => <RowMenu label={person.email} items={actionsOf(person)} />}
         />
-        <Pagination
+        <Pager
           meta={props.meta}
           noun={props.meta.total === 1 ? 'person' : 'people'}
           onPage={(page) => visit({ q: props.filters.q, page })}

@@ -1,7 +1,7 @@
 import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
 import { LogList, type LogFilter } from '~/components/transfer/log_list'
-import type { PagerMeta as PageMeta } from '~/components/shared/ui/pager'
+import type { PageMeta } from '~/components/shared/ui/pager'
 
 type Props = {
   user: Data.Transfer.SessionUser | null

@@ -1,7 +1,7 @@
 import type { Data } from '~generated/data'
 import { AdminShell } from '~/components/transfer/admin_shell'
 import { FileList, type UploadListing, type UploadRow } from '~/components/transfer/file_list'
-import type { PagerMeta as PageMeta } from '~/components/shared/ui/pager'
+import type { PageMeta } from '~/components/shared/ui/pager'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
