@@ -35,3 +35,28 @@ export async function saveScreenshot(page: Page, name: string) {
   await mkdir(directory, { recursive: true })
   await page.screenshot({ path: `${directory}/${name}.png`, fullPage: true })
 }
+
+/** What the target check reads of an element in the page (the tests' tsconfig has no DOM types). */
+type TargetElement = {
+  offsetParent: unknown
+  textContent: string | null
+  getAttribute(name: string): string | null
+  getBoundingClientRect(): { height: number }
+}
+
+/**
+ * The visible controls matching `selector` that are shorter than the 44 px
+ * a finger needs (WCAG 2.5.5), by name: empty when every target is big enough.
+ */
+export async function smallTouchTargets(page: Page, selector: string) {
+  return page.locator(selector).evaluateAll((elements) =>
+    elements
+      .map((target) => target as unknown as TargetElement)
+      .filter((element) => element.offsetParent !== null)
+      .map((element) => ({
+        name: element.getAttribute('aria-label') ?? element.textContent?.trim(),
+        height: element.getBoundingClientRect().height,
+      }))
+      .filter(({ height }) => height < 44)
+  )
+}

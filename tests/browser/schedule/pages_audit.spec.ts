@@ -3,7 +3,11 @@ import type { Assert } from '@japa/assert'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
-import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import {
+  saveScreenshot,
+  seriousAccessibilityProblems,
+  smallTouchTargets,
+} from '#tests/helpers/accessibility'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
 /*
@@ -15,12 +19,6 @@ import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
  */
 
 declare const document: { documentElement: { scrollWidth: number } }
-type BrowserElement = {
-  getAttribute(name: string): string | null
-  textContent: string | null
-  offsetParent: unknown
-  getBoundingClientRect(): { height: number }
-}
 
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
@@ -66,18 +64,10 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       `${where} scrolls sideways`
     )
     if (phone) {
-      const small = await page
-        .locator('.ui-button, .ui-icon-button, .ui-tab, .ui-shell-user-button')
-        .evaluateAll((elements) =>
-          elements
-            .map((target) => target as unknown as BrowserElement)
-            .filter((element) => element.offsetParent !== null)
-            .map((element) => ({
-              name: element.getAttribute('aria-label') ?? element.textContent?.trim(),
-              height: element.getBoundingClientRect().height,
-            }))
-            .filter(({ height }) => height < 44)
-        )
+      const small = await smallTouchTargets(
+        page,
+        '.ui-button, .ui-icon-button, .ui-tab, .ui-shell-user-button'
+      )
       assert.deepEqual(small, [], `${where}: targets smaller than a finger`)
     }
     await saveScreenshot(page, `schedule/${audited.name}-${phone ? 'phone' : 'desktop'}`)

@@ -1,7 +1,11 @@
 import { test } from '@japa/runner'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright'
 import { sharedBrowserStack } from '#tests/helpers/browser_stack'
-import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import {
+  saveScreenshot,
+  seriousAccessibilityProblems,
+  smallTouchTargets,
+} from '#tests/helpers/accessibility'
 
 /*
  * The design system's components where their behaviour lives in them
@@ -338,18 +342,10 @@ test.group('design system components', (group) => {
       await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded'),
       'true'
     )
-    const small = await page
-      .locator('.ui-button, .ui-icon-button, .ui-input-addon-button, .ui-tab, .ui-shell-nav-link')
-      .evaluateAll((elements) =>
-        elements
-          .map((target) => target as unknown as BrowserElement)
-          .filter((element) => element.offsetParent !== null)
-          .map((element) => ({
-            name: element.getAttribute('aria-label') ?? element.textContent?.trim(),
-            height: element.getBoundingClientRect().height,
-          }))
-          .filter(({ height }) => height < 44)
-      )
+    const small = await smallTouchTargets(
+      page,
+      '.ui-button, .ui-icon-button, .ui-input-addon-button, .ui-tab, .ui-shell-nav-link'
+    )
     assert.deepEqual(small, [])
     await context.close()
   })
