@@ -23,6 +23,7 @@ import {
 import { InlineStatus, type InlineState } from '~/components/shared/ui/inline_status'
 import { Menu } from '~/components/shared/ui/menu'
 import { Notice } from '~/components/shared/ui/notice'
+import { Checkbox } from '~/components/shared/ui/checkbox'
 import { Pager } from '~/components/shared/ui/pager'
 import { OneTimeCodeInput } from '~/components/shared/ui/one_time_code_input'
 import { PageHeader } from '~/components/shared/ui/page_header'
@@ -208,6 +209,15 @@ function Fields() {
         <Field label="Disabled field">
           <TextInput disabled defaultValue="Cannot be changed" />
         </Field>
+        <div>
+          <Checkbox
+            label="Send the call sheet by email"
+            hint="Crew without an email address get a text message."
+            defaultChecked
+          />
+          <Checkbox label="Show resolved conflicts" />
+          <Checkbox label="Allow public uploads" error="Only an admin can change this." />
+        </div>
         <Field label="Notes" hint="Only the crew on this project sees them.">
           <Textarea name="notes" defaultValue="Bring the long lenses." />
         </Field>

@@ -344,9 +344,39 @@ test.group('design system components', (group) => {
     )
     const small = await smallTouchTargets(
       page,
-      '.ui-button, .ui-icon-button, .ui-input-addon-button, .ui-tab, .ui-shell-nav-link'
+      '.ui-button, .ui-icon-button, .ui-input-addon-button, .ui-tab, .ui-shell-nav-link, .ui-checkbox-row'
     )
     assert.deepEqual(small, [])
+    await context.close()
+  })
+
+  test('a checkbox is ticked by its words or the space bar, and says its hint and its error', async ({
+    browser,
+    assert,
+  }) => {
+    const { context, page } = await openGallery(browser)
+    const resolved = page.getByRole('checkbox', { name: 'Show resolved conflicts' })
+    assert.isFalse(await resolved.isChecked())
+    await page.getByText('Show resolved conflicts').click()
+    assert.isTrue(await resolved.isChecked())
+    await resolved.focus()
+    await page.keyboard.press('Space')
+    assert.isFalse(await resolved.isChecked())
+    const email = page.getByRole('checkbox', { name: 'Send the call sheet by email' })
+    const emailDescription = await email.getAttribute('aria-describedby')
+    const hintId = emailDescription!.split(' ')[0]
+    assert.equal(
+      await page.locator(`[id="${hintId}"]`).innerText(),
+      'Crew without an email address get a text message.'
+    )
+    const refused = page.getByRole('checkbox', { name: 'Allow public uploads' })
+    assert.equal(await refused.getAttribute('aria-invalid'), 'true')
+    const refusedDescription = await refused.getAttribute('aria-describedby')
+    const errorId = refusedDescription!.split(' ')[0]
+    assert.equal(
+      await page.locator(`[id="${errorId}"]`).innerText(),
+      'Only an admin can change this.'
+    )
     await context.close()
   })
 
