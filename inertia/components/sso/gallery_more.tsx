@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { Alert } from '~/components/shared/ui/alert'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { LinkList } from '~/components/shared/ui/link_list'
 import { RowMenu } from '~/components/shared/ui/row_menu'
 
 /**
- * The gallery's part for the kit's page-level pieces: alerts, link lists
+ * The gallery's part for the kit's page-level pieces: link lists
  * and a confirmation opened from a row's menu (the pager is in the gallery's
  * own list section).
  */
@@ -14,16 +13,7 @@ export function GalleryMore() {
   const [archived, setArchived] = useState(false)
   return (
     <section className="ui-panel" aria-labelledby="page-parts-title">
-      <h2 id="page-parts-title">Alerts, link lists and row menus</h2>
-      <h3>Alerts</h3>
-      <p className="ui-muted">
-        A message about the whole page (what a form post came back with). Feedback on one control
-        stays beside it.
-      </p>
-      <Alert tone="info">We sent a link to ada@example.com.</Alert>
-      <Alert tone="success">Your email address is confirmed. Sign in to continue.</Alert>
-      <Alert tone="warning">Your recovery codes are running low: 2 left.</Alert>
-      <Alert tone="danger">Too many attempts. Try again in 5 minutes.</Alert>
+      <h2 id="page-parts-title">Link lists and row menus</h2>
       <h3>Link list</h3>
       <LinkList
         label="Apps"

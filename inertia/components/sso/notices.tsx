@@ -1,6 +1,6 @@
 import { usePage } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { Alert } from '~/components/shared/ui/alert'
+import { Notice } from '~/components/shared/ui/notice'
 
 type Shared = Data.SharedProps
 
@@ -18,9 +18,9 @@ export function Notices(props: { throttled?: string | null }) {
   const { flash } = usePage<Shared>().props
   return (
     <>
-      {flash?.notice && <Alert tone="success">{flash.notice}</Alert>}
-      {flash?.alert && <Alert tone="danger">{flash.alert}</Alert>}
-      {props.throttled && <Alert tone="danger">{props.throttled}</Alert>}
+      {flash?.notice && <Notice tone="success">{flash.notice}</Notice>}
+      {flash?.alert && <Notice tone="danger">{flash.alert}</Notice>}
+      {props.throttled && <Notice tone="danger">{props.throttled}</Notice>}
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { Head } from '@inertiajs/react'
-import { Alert } from '~/components/shared/ui/alert'
+import { Notice } from '~/components/shared/ui/notice'
 import '~/components/sso/embed/embed.css'
 
 /** GET /embed with a missing, invalid or expired token: the widget's own small frame, no shell. */
@@ -9,7 +9,7 @@ export default function EmbedError(props: { message: string }) {
       <Head title="Account widget unavailable" />
       <section className="ui-panel" aria-labelledby="embed-error-heading">
         <h1 id="embed-error-heading">Account widget unavailable</h1>
-        <Alert tone="danger">{props.message}</Alert>
+        <Notice tone="danger">{props.message}</Notice>
         <p className="ui-muted">
           The page that showed this widget needs to open it again with a fresh link.
         </p>

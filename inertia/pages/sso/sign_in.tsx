@@ -2,7 +2,7 @@ import { CsrfField } from '~/components/shared/csrf_field'
 import { Button, ButtonLink } from '~/components/shared/ui/button'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { PasswordInput } from '~/components/shared/ui/password_input'
-import { Alert } from '~/components/shared/ui/alert'
+import { Notice } from '~/components/shared/ui/notice'
 import { AuthCard } from '~/components/sso/auth_card'
 import { Notices, useFieldErrors } from '~/components/sso/notices'
 
@@ -36,7 +36,7 @@ export default function SignIn(props: Props) {
       }
     >
       <Notices throttled={props.throttled} />
-      {refused && <Alert tone="danger">{refused}</Alert>}
+      {refused && <Notice tone="danger">{refused}</Notice>}
       <form method="post" action="/login" className="ui-stack">
         <CsrfField />
         <Field label="Email">

@@ -13,9 +13,10 @@ const ICONS: Record<NoticeTone, ReactNode> = {
 /**
  * A message that belongs to the page rather than to one control: a sign-in
  * that failed, a step that is done ("Email confirmed"), what a page cannot
- * do yet. The icon repeats the tone; the words carry the meaning. `role`
- * "alert" for a failure the person must read now, "status" for news that
- * may wait.
+ * do yet. The icon repeats the tone; the words carry the meaning. A danger
+ * is announced at once (role "alert"), anything else politely ("status");
+ * `role` overrides that. Feedback on one control stays beside it (Field's
+ * error, InlineStatus).
  */
 export function Notice({
   tone = 'info',
@@ -29,7 +30,10 @@ export function Notice({
   children: ReactNode
 }) {
   return (
-    <div className={`ui-notice ui-notice-${tone}`} role={role}>
+    <div
+      className={`ui-notice ui-notice-${tone}`}
+      role={role ?? (tone === 'danger' ? 'alert' : 'status')}
+    >
       <span className="ui-notice-icon">{ICONS[tone]}</span>
       <div className="ui-notice-text">
         {title && <p className="ui-notice-title">{title}</p>}

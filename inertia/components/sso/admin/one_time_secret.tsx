@@ -1,4 +1,4 @@
-import { Alert } from '~/components/shared/ui/alert'
+import { Notice } from '~/components/shared/ui/notice'
 import { Button } from '~/components/shared/ui/button'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { CopyButton } from './copy_button'
@@ -23,13 +23,13 @@ export function OneTimeSecret(props: { secret: RevealedSecret; onDismiss: () => 
           ? `“${secret.appName}” is registered`
           : `New secret key for “${secret.appName}”`}
       </h2>
-      <Alert tone="warning">
+      <Notice tone="warning">
         <strong>Copy the secret key now: it will not be shown again.</strong> Only a fingerprint of
         it is kept here. Give the App ID and the secret key to whoever sets up the app: they go into
         its server settings (<code>SSO_API_KEY</code> and <code>SSO_SECRET_KEY</code>), never into a
         web page.
         {secret.reason === 'rotated' && ' The previous secret key has already stopped working.'}
-      </Alert>
+      </Notice>
       <div className="ui-stack">
         <Field label="App ID">
           <TextInput readOnly value={secret.apiKey} spellCheck={false} />
