@@ -6,7 +6,7 @@ import User from '#models/transfer/user'
 export type UploadDisk = 'fs' | 's3'
 export type UploadStatus = 'uploading' | 'complete'
 export type HashStatus = 'streaming' | 'verifying' | 'done' | 'failed'
-export type BackupStatus = 'not_configured' | 'pending' | 'uploading' | 'synced' | 'failed'
+export type BackupStatus = 'not_configured' | 'pending' | 'uploading' | 'done' | 'failed'
 
 /** A resumable SHA-256 state (hash-wasm `save()`, base64) covering the first `offset` bytes. */
 export type HashCheckpoint = { offset: number; state: string }
@@ -68,6 +68,24 @@ export default class PublicUpload extends BaseModel {
 
   @column()
   declare backupError: string | null
+
+  /** Bytes the provider has committed of this upload's backup (its session's offset). */
+  @column({ consume: (value) => Number(value) })
+  declare backupBytesDone: number
+
+  /** The provider's upload session while a backup is under way. */
+  @column({ serializeAs: null })
+  declare backupSessionId: string | null
+
+  /** Where the finished backup is at the provider. */
+  @column()
+  declare backupPath: string | null
+
+  @column()
+  declare backupAttempts: number
+
+  @column.dateTime()
+  declare backupStartedAt: DateTime | null
 
   @column.dateTime()
   declare backupSyncedAt: DateTime | null
