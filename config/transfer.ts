@@ -26,6 +26,17 @@ export const transferConfig = {
     directory: `${fsRoot}/public-uploads`,
   },
 
+  backup: {
+    /** Dropbox's hosts, or where they are reached instead (a proxy; a fake in tests). */
+    hosts: {
+      www: env.get('DROPBOX_WWW_URL') ?? 'https://www.dropbox.com',
+      api: env.get('DROPBOX_API_URL') ?? 'https://api.dropboxapi.com',
+      content: env.get('DROPBOX_CONTENT_URL') ?? 'https://content.dropboxapi.com',
+    },
+    /** Bytes per upload request, between 1 and 150 MiB (Dropbox's limit); 32 MiB by default. */
+    chunkBytes: Math.min(Math.max(env.get('BACKUP_CHUNK_MB') ?? 32, 1), 150) * 1024 * 1024,
+  },
+
   s3: {
     bucket: env.get('OBJSTORE_BUCKET_NAME') ?? '',
     endpoint:

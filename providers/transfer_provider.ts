@@ -3,6 +3,7 @@ import type { ApplicationService } from '@adonisjs/core/types'
 /**
  * One UploadStorage per transfer process: the tus stores keep upload state in
  * memory between requests. Tests swap it for the `s3` disk against s3rver.
+ * The backup's services are bound here too.
  * Every app lists this provider; only transfer's processes load the tus and
  * S3 code behind it.
  */
@@ -15,5 +16,31 @@ export default class TransferProvider {
     }
     const { UploadStorage, createUploadStorage } = await import('#services/transfer/upload_storage')
     this.app.container.singleton(UploadStorage as any, () => createUploadStorage())
+
+    // The backup: Dropbox at the configured hosts (tests swap BackupSettings for the fake's).
+    const { transferConfig } = await import('#config/transfer')
+    const { DropboxProvider } = await import('#services/transfer/backup/dropbox_provider')
+    const { BackupSettings } = await import('#services/transfer/backup/backup_settings')
+    const { UploadBackup } = await import('#services/transfer/backup/upload_backup')
+    const { BackupQueue } = await import('#services/transfer/backup/backup_queue')
+    const { JobRuntime } = await import('#services/shared/jobs/job_runtime')
+    this.app.container.singleton(
+      BackupSettings,
+      () => new BackupSettings(new DropboxProvider(transferConfig.backup.hosts))
+    )
+    this.app.container.bind(
+      UploadBackup,
+      async (resolver) =>
+        new UploadBackup(
+          await resolver.make(UploadStorage as any),
+          await resolver.make(BackupSettings),
+          transferConfig.backup.chunkBytes
+        )
+    )
+    this.app.container.bind(
+      BackupQueue,
+      async (resolver) =>
+        new BackupQueue(await resolver.make(JobRuntime), await resolver.make(BackupSettings))
+    )
   }
 }

@@ -74,6 +74,14 @@ const env = await Env.create(new URL('../', import.meta.url), {
   OBJSTORE_ENDPOINT: Env.schema.string.optional(),
   OBJSTORE_REGION: Env.schema.string.optional(),
 
+  // transfer's backup to Dropbox (credentials are set in the admin Settings
+  // page). The three hosts point at a proxy, or at a loopback fake in tests;
+  // the chunk size is the most one backup holds in memory (Dropbox: <= 150 MB).
+  DROPBOX_WWW_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  DROPBOX_API_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  DROPBOX_CONTENT_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  BACKUP_CHUNK_MB: Env.schema.number.optional(),
+
   // sso's external identity providers; each is offered only when configured.
   OIDC_ISSUER: Env.schema.string.optional(),
   OIDC_CLIENT_ID: Env.schema.string.optional(),

@@ -50,6 +50,8 @@ import type SsoPersonTransformer from '#transformers/sso/person_transformer'
 import type SsoProfileTransformer from '#transformers/sso/profile_transformer'
 import type SsoTwoFactorTransformer from '#transformers/sso/two_factor_transformer'
 import type SsoWidgetProfileTransformer from '#transformers/sso/widget_profile_transformer'
+import type TransferBackupEntryTransformer from '#transformers/transfer/backup_entry_transformer'
+import type TransferBackupStatusTransformer from '#transformers/transfer/backup_status_transformer'
 import type TransferDownloadLogTransformer from '#transformers/transfer/download_log_transformer'
 import type TransferEmailPreviewTransformer from '#transformers/transfer/email_preview_transformer'
 import type TransferEmailTemplateTransformer from '#transformers/transfer/email_template_transformer'
@@ -243,6 +245,14 @@ export namespace Data {
     }
   }
   export namespace Transfer {
+    export type BackupEntry = InferData<TransferBackupEntryTransformer>
+    export namespace BackupEntry {
+      export type Variants = InferVariants<TransferBackupEntryTransformer>
+    }
+    export type BackupStatus = InferData<TransferBackupStatusTransformer>
+    export namespace BackupStatus {
+      export type Variants = InferVariants<TransferBackupStatusTransformer>
+    }
     export type DownloadLog = InferData<TransferDownloadLogTransformer>
     export namespace DownloadLog {
       export type Variants = InferVariants<TransferDownloadLogTransformer>

@@ -5,6 +5,8 @@ import { purgeExpiredSignInCodes } from '#jobs/shared/sign_in_code_jobs'
 import { ExpiredCleanup } from '#services/transfer/expired_cleanup'
 import { UploadContentHash } from '#services/transfer/upload_content_hash'
 import { UploadStorage } from '#services/transfer/upload_storage'
+import { BACKUP_UPLOAD_JOB, BackupQueue } from '#services/transfer/backup/backup_queue'
+import { UploadBackup } from '#services/transfer/backup/upload_backup'
 
 /** transfer's background jobs (see the README's "Background jobs"). */
 export const jobs = [
@@ -52,6 +54,45 @@ export const jobs = [
     handler: async () => {
       const storage = await app.container.make(UploadStorage)
       return { verified: await new UploadContentHash(storage).verifyPending() }
+    },
+  }),
+
+  /*
+   * One finished upload's backup to the file-sync provider. One at a time
+   * across instances (the provider's bandwidth is the limit, and two runs of
+   * one upload must never interleave their chunks); a retry continues from
+   * the provider's committed offset. A process that dies mid-file is noticed
+   * by its heartbeat and the job is retried.
+   */
+  defineJob<{ uploadId: string }>({
+    name: BACKUP_UPLOAD_JOB,
+    description: 'Backs one finished upload up to the file-sync provider',
+    policy: 'singleton',
+    retry: { limit: 8, delaySeconds: 60, backoff: true, maxDelaySeconds: 3600 },
+    // 50 GB at a slow 5 MB/s is about three hours.
+    expireInSeconds: 6 * 60 * 60,
+    heartbeatSeconds: 60,
+    wakeOnSend: true,
+    handler: async ({ uploadId }, { signal, isLastAttempt }) => {
+      const backup = await app.container.make(UploadBackup)
+      return { outcome: await backup.run(uploadId, { signal, isLastAttempt }) }
+    },
+  }),
+
+  /*
+   * Spec 2, section 1: at startup interrupted backup uploads are resumed.
+   * The uploads' own rows say which (pending or uploading): each gets a job.
+   */
+  defineJob({
+    name: 'transfer.resume-backups',
+    description: 'Sends the backups interrupted or still waiting again (after a start)',
+    runAtStartAfterSeconds: 5,
+    policy: 'exclusive',
+    retry: { limit: 3, delaySeconds: 60, backoff: true },
+    expireInSeconds: 10 * 60,
+    handler: async () => {
+      const queue = await app.container.make(BackupQueue)
+      return { requeued: await queue.requeue() }
     },
   }),
 ]

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
+import app from '@adonisjs/core/services/app'
 import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import type { Session } from '@adonisjs/session'
 import type { Infer } from '@vinejs/vine/types'
 import { DateTime } from 'luxon'
 import PublicUpload from '#models/transfer/public_upload'
+import { BackupQueue } from '#services/transfer/backup/backup_queue'
 import { EmailVerification } from '#services/transfer/email_verification'
 import { TransferSettings } from '#services/transfer/transfer_settings'
 import { UploadAlerts } from '#services/transfer/upload_alerts'
@@ -123,6 +125,12 @@ export class PublicUploadIntake {
     }
     await this.alerts.send(upload).catch((error) => {
       logger.error({ err: error, uploadId: upload.id }, 'queueing the upload alert failed')
+    })
+    // A lost job is not a lost backup: the upload stays pending and the
+    // startup sweep (or transfer:backup:resume) sends it again.
+    const backups = await app.container.make(BackupQueue)
+    await backups.enqueue(upload).catch((error) => {
+      logger.error({ err: error, uploadId: upload.id }, 'queueing the upload backup failed')
     })
   }
 
