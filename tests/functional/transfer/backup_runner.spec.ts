@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import ace from '@adonisjs/core/services/ace'
 import testUtils from '@adonisjs/core/services/test_utils'
+import { runCommand } from '#tests/helpers/ace_commands'
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { storedUpload } from '#tests/helpers/stored_uploads'
 import PublicUpload from '#models/transfer/public_upload'
@@ -215,5 +218,107 @@ test.group('transfer backup of one upload', (group) => {
     assert.equal(await backup().run(unfinished.id), 'skipped')
     assert.equal(dropbox.received.length, requests)
     assert.lengthOf(await PublicUpload.query().where('backup_status', 'done'), 1)
+  })
+
+  test('a backup another process is running is left to it; a hold whose process died lapses', async ({
+    assert,
+  }) => {
+    await connectBackup()
+    const bytes = randomBytes(2 * MiB)
+    const upload = await storedUpload(bytes)
+    const first = backup()
+    let second: Promise<unknown> | null = null
+    const outcome = await first.run(upload.id, {
+      onProgress: () => {
+        second ??= backup().run(upload.id)
+      },
+    })
+    assert.equal(outcome, 'done')
+    assert.equal(await second, 'busy')
+    assert.lengthOf(requestsTo('start'), 1)
+
+    const stuck = await storedUpload(randomBytes(100))
+    // A process that died holding it, five minutes and more ago.
+    await PublicUpload.query()
+      .where('id', stuck.id)
+      .update({ backup_held_until: new Date(Date.now() - 1000) })
+    assert.equal(await backup().run(stuck.id), 'done')
+  })
+})
+
+test.group('transfer:backup:* commands', (group) => {
+  group.setup(async () => {
+    dropbox = await startDropboxFake()
+    settings = new BackupSettings(
+      new DropboxProvider({
+        www: dropbox.env.DROPBOX_WWW_URL,
+        api: dropbox.env.DROPBOX_API_URL,
+        content: dropbox.env.DROPBOX_CONTENT_URL,
+      })
+    )
+    app.container.swap(BackupSettings, () => settings)
+    ace.ui.switchMode('raw')
+    return async () => {
+      ace.ui.switchMode('normal')
+      app.container.restore(BackupSettings)
+      await dropbox.close()
+    }
+  })
+  group.each.setup(async () => {
+    await dropbox.reset()
+    return testUtils.db().withGlobalTransaction()
+  })
+
+  test('status says what is missing, then the connection, the folder and the backlog', async ({
+    assert,
+  }) => {
+    const before = await runCommand('transfer:backup:status')
+    assert.include(before.output, 'not connected')
+    assert.include(before.output, 'not chosen')
+    const resume = await runCommand('transfer:backup:resume')
+    assert.equal(resume.exitCode, 1)
+    assert.include(resume.output, 'Backup is not set up')
+
+    await connectBackup()
+    await storedUpload(randomBytes(2000))
+    const after = await runCommand('transfer:backup:status')
+    assert.include(after.output, 'Harbour Lights Backups <backups@example.com>')
+    assert.include(after.output, '/Backups')
+    assert.include(after.output, '0 of 1 upload(s)')
+  })
+
+  test('run backs one upload up with progress lines; resume continues the interrupted one and sends the rest', async ({
+    assert,
+  }) => {
+    await connectBackup()
+    const one = await storedUpload(randomBytes(5000), { fileName: 'one.wav' })
+    const ran = await runCommand('transfer:backup:run', [one.id])
+    assert.equal(ran.exitCode, 0)
+    assert.include(ran.output, 'one.wav: 4.9 KB of 4.9 KB (100%)')
+    assert.include(ran.output, `one.wav is backed up at /Backups/`)
+    const again = await runCommand('transfer:backup:run', [one.id])
+    assert.include(again.output, 'one.wav is already backed up')
+    const unknown = await runCommand('transfer:backup:run', ['not-an-id'])
+    assert.equal(unknown.exitCode, 1)
+
+    const interruptedBytes = randomBytes(3 * MiB)
+    const interrupted = await storedUpload(interruptedBytes, { fileName: 'two.mov' })
+    const stop = new AbortController()
+    await assert.rejects(() =>
+      backup().run(interrupted.id, {
+        signal: stop.signal,
+        onProgress: ({ bytesDone }) => bytesDone >= MiB && stop.abort(),
+      })
+    )
+    const waiting = await storedUpload(randomBytes(1000), { fileName: 'three.txt' })
+    await PublicUpload.query().where('id', waiting.id).update({ backup_status: 'pending' })
+
+    const resumed = await runCommand('transfer:backup:resume')
+    assert.equal(resumed.exitCode, 0)
+    assert.include(resumed.output, 'two.mov (1 of 2): continuing an interrupted backup')
+    assert.include(resumed.output, 'two.mov (1 of 2): 3.0 MB of 3.0 MB (100%)')
+    assert.include(resumed.output, 'three.txt (2 of 2): 1000 bytes of 1000 bytes (100%)')
+    assert.include(resumed.output, 'Backed up 2 upload(s)')
+    assert.deepEqual(await backedUpBytes(interrupted), interruptedBytes)
   })
 })

@@ -365,7 +365,7 @@ test.group('transfer backup setup and browsing (/api/cloudsync)', (group) => {
     zip.assertStatus(200)
     assert.equal(zip.header('content-type'), 'application/zip')
     assert.match(
-      zip.header('content-disposition'),
+      zip.header('content-disposition') ?? '',
       /^attachment; filename="backup-\d{4}-\d{2}-\d{2}\.zip"$/
     )
     const entries = await zipEntries(zip.body() as Buffer)

@@ -17,7 +17,11 @@ import { BackupNotConfigured, type BackupSettings } from '#services/transfer/bac
  */
 export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024
 
-export type BackupOutcome = 'done' | 'skipped' | 'failed'
+/** `busy`: another process is backing this upload up right now. */
+export type BackupOutcome = 'done' | 'skipped' | 'failed' | 'busy'
+
+/** How long a running backup holds its upload without sending a chunk. */
+const HOLD_SECONDS = 5 * 60
 
 export type BackupProgress = { uploadId: string; bytesDone: number; size: number }
 
@@ -77,10 +81,14 @@ export class UploadBackup {
       onProgress?: (progress: BackupProgress) => void
     } = {}
   ): Promise<BackupOutcome> {
-    const upload = await PublicUpload.find(uploadId)
-    if (!upload || upload.status !== 'complete' || upload.backupStatus === 'done') {
+    const found = await PublicUpload.find(uploadId)
+    if (!found || found.status !== 'complete' || found.backupStatus === 'done') {
       return 'skipped'
     }
+    if (!(await this.#hold(uploadId))) {
+      return 'busy'
+    }
+    const upload = await PublicUpload.findOrFail(uploadId)
     upload.backupStatus = 'uploading'
     upload.backupAttempts += 1
     upload.backupStartedAt ??= DateTime.now()
@@ -122,7 +130,24 @@ export class UploadBackup {
         return 'failed'
       }
       throw error
+    } finally {
+      await PublicUpload.query().where('id', uploadId).update({ backup_held_until: null })
     }
+  }
+
+  /**
+   * Takes the upload for this run, unless another run holds it: one
+   * conditional UPDATE, so two processes asking at once cannot both win.
+   */
+  async #hold(uploadId: string) {
+    const taken = await PublicUpload.query()
+      .where('id', uploadId)
+      .where((query) => {
+        query.whereNull('backup_held_until').orWhere('backup_held_until', '<', new Date())
+      })
+      .update({ backup_held_until: new Date(Date.now() + HOLD_SECONDS * 1000) })
+      .returning('id')
+    return taken.length > 0
   }
 
   /** Sends every byte the provider does not hold yet, chunk by chunk. */
@@ -190,9 +215,11 @@ export class UploadBackup {
     return offset
   }
 
+  /** Progress after each chunk, which also renews the hold on the upload. */
   async #record(upload: PublicUpload, sessionId: string | null, offset: number) {
     upload.backupSessionId = sessionId
     upload.backupBytesDone = offset
+    upload.backupHeldUntil = DateTime.now().plus({ seconds: HOLD_SECONDS })
     await upload.save()
   }
 }
