@@ -353,6 +353,15 @@ export async function startDropboxFake(options: DropboxFakeOptions = {}): Promis
         '<!doctype html><title>Dropbox</title><h1>Invalid client_id or response_type</h1>'
       )
     }
+    if (entry.method === 'POST' && !redirectUri) {
+      // No redirect address (an app without a web page): Dropbox shows the code to copy.
+      const code = randomBytes(16).toString('base64url')
+      codes.set(code, { redirectUri: null })
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      return response.end(
+        `<!doctype html><title>Dropbox</title><p>Enter this code into your app:</p><code id="auth-code">${code}</code>`
+      )
+    }
     if (entry.method === 'POST') {
       // The person pressed Allow: back to the app with a code (or the refusal).
       const target = new URL(redirectUri)

@@ -112,8 +112,13 @@ export class TransferProcess {
     }
   }
 
+  /** `node ace <args>` in this server's environment; resolves with what it printed. */
+  ace(...args: string[]) {
+    return this.#run(['ace.js', ...args])
+  }
+
   #run(args: string[]) {
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<string>((resolve, reject) => {
       const child = spawn(process.execPath, args, {
         cwd: app.makePath(),
         env: this.env(),
@@ -124,7 +129,9 @@ export class TransferProcess {
       child.stderr!.on('data', (chunk) => (output += chunk))
       child.once('error', reject)
       child.once('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} failed:\n${output}`))
+        code === 0
+          ? resolve(output)
+          : reject(new Error(`node ${args.join(' ')} failed:\n${output}`))
       )
     })
   }

@@ -58,16 +58,18 @@ export const jobs = [
   }),
 
   /*
-   * One finished upload's backup to the file-sync provider. One at a time
-   * across instances (the provider's bandwidth is the limit, and two runs of
-   * one upload must never interleave their chunks); a retry continues from
-   * the provider's committed offset. A process that dies mid-file is noticed
-   * by its heartbeat and the job is retried.
+   * One finished upload's backup to the file-sync provider, one at a time
+   * per instance (the uplink is the limit). Two runs of one upload never
+   * interleave their chunks: the run holds an advisory lock on the upload
+   * (a second run answers "busy"), which a dead process drops at once, so a
+   * restart resumes at the provider's committed offset without waiting for
+   * the dead run's job to expire.
    */
   defineJob<{ uploadId: string }>({
     name: BACKUP_UPLOAD_JOB,
     description: 'Backs one finished upload up to the file-sync provider',
-    policy: 'singleton',
+    policy: 'standard',
+    concurrency: 1,
     retry: { limit: 8, delaySeconds: 60, backoff: true, maxDelaySeconds: 3600 },
     // 50 GB at a slow 5 MB/s is about three hours.
     expireInSeconds: 6 * 60 * 60,

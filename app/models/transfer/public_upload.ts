@@ -87,10 +87,6 @@ export default class PublicUpload extends BaseModel {
   @column.dateTime()
   declare backupStartedAt: DateTime | null
 
-  /** A running backup holds the upload until then (see UploadBackup). */
-  @column.dateTime({ serializeAs: null })
-  declare backupHeldUntil: DateTime | null
-
   @column.dateTime()
   declare backupSyncedAt: DateTime | null
 

@@ -25,9 +25,6 @@ export default class extends BaseSchema {
       table.text('backup_path').nullable()
       table.integer('backup_attempts').notNullable().defaultTo(0)
       table.timestamp('backup_started_at', { useTz: true }).nullable()
-      // A running backup holds its upload until then (renewed every chunk), so
-      // a job and a command never send one file at once; a dead process's hold lapses.
-      table.timestamp('backup_held_until', { useTz: true }).nullable()
       table.index(['backup_status'])
     })
     this.schema.raw(
@@ -53,8 +50,7 @@ export default class extends BaseSchema {
         'backup_session_id',
         'backup_path',
         'backup_attempts',
-        'backup_started_at',
-        'backup_held_until'
+        'backup_started_at'
       )
     })
     this.schema.raw(

@@ -26,17 +26,21 @@ export type ProviderCredentials = { appKey: string; appSecret: string }
 export interface BackupProvider {
   /** The provider's name, as people read it ("Dropbox"). */
   readonly label: string
-  /** Where to send the admin to allow access; `state` comes back unchanged. */
+  /**
+   * Where to send the admin to allow access; `state` comes back unchanged.
+   * Without a redirect address the provider shows the code to paste (the
+   * command line's way).
+   */
   authorizeUrl(
     credentials: ProviderCredentials,
-    redirectUri: string,
-    state: string
+    redirectUri: string | null,
+    state: string | null
   ): Promise<string>
-  /** Trades the code from the provider's redirect for a long-lived refresh token. */
+  /** Trades the code from the provider's redirect (or pasted) for a long-lived refresh token. */
   connect(
     credentials: ProviderCredentials,
     code: string,
-    redirectUri: string
+    redirectUri: string | null
   ): Promise<{ refreshToken: string; account: BackupAccount }>
   /** A client acting for one connected account. */
   connection(credentials: ProviderCredentials, refreshToken: string): ProviderConnection

@@ -255,21 +255,28 @@ export class DropboxProvider implements BackupProvider {
    * Built here rather than by the SDK, which writes the redirect address
    * into the query without encoding it.
    */
-  async authorizeUrl(credentials: ProviderCredentials, redirectUri: string, state: string) {
+  async authorizeUrl(
+    credentials: ProviderCredentials,
+    redirectUri: string | null,
+    state: string | null
+  ) {
     const query = new URLSearchParams({
       client_id: credentials.appKey,
       response_type: 'code',
       token_access_type: 'offline',
-      redirect_uri: redirectUri,
-      state,
     })
+    if (redirectUri) query.set('redirect_uri', redirectUri)
+    if (state) query.set('state', state)
     return `${this.hosts.www}/oauth2/authorize?${query}`
   }
 
-  async connect(credentials: ProviderCredentials, code: string, redirectUri: string) {
+  async connect(credentials: ProviderCredentials, code: string, redirectUri: string | null) {
     let tokens: { refresh_token: string; access_token: string; expires_in: number }
     try {
-      const answer = await this.#auth(credentials).getAccessTokenFromCode(redirectUri, code)
+      const answer = await this.#auth(credentials).getAccessTokenFromCode(
+        redirectUri as string,
+        code
+      )
       tokens = answer.result as typeof tokens
     } catch (error) {
       const translated = translate(error)

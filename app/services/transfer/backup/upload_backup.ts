@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
+import app from '@adonisjs/core/services/app'
+import pg from 'pg'
 import { DateTime } from 'luxon'
 import PublicUpload from '#models/transfer/public_upload'
 import type { UploadStorage } from '#services/transfer/upload_storage'
@@ -19,9 +22,6 @@ export const DEFAULT_CHUNK_BYTES = 32 * 1024 * 1024
 
 /** `busy`: another process is backing this upload up right now. */
 export type BackupOutcome = 'done' | 'skipped' | 'failed' | 'busy'
-
-/** How long a running backup holds its upload without sending a chunk. */
-const HOLD_SECONDS = 5 * 60
 
 export type BackupProgress = { uploadId: string; bytesDone: number; size: number }
 
@@ -49,6 +49,32 @@ async function* chunksOf(stream: Readable, size: number): AsyncGenerator<Buffer>
   if (held > 0) {
     yield Buffer.concat(parts, held)
   }
+}
+
+/**
+ * Takes the upload for one run, or answers null when another run (a job in
+ * any instance, a command) has it: a PostgreSQL advisory lock on a
+ * connection of its own. A process that dies drops that connection, and
+ * PostgreSQL frees the lock at once, so a restart resumes without waiting.
+ */
+async function holdUpload(uploadId: string): Promise<(() => Promise<void>) | null> {
+  const client = new pg.Client({
+    connectionString: app.config.get<string>(
+      'database.connections.postgres.connection.connectionString'
+    ),
+  })
+  await client.connect()
+  const key = createHash('sha256').update(`transfer-backup:${uploadId}`).digest().readBigInt64BE(0)
+  const { rows } = await client.query<{ held: boolean }>(
+    'select pg_try_advisory_lock($1::bigint) as held',
+    [key.toString()]
+  )
+  if (!rows[0].held) {
+    await client.end()
+    return null
+  }
+  // Ending the connection frees the lock.
+  return () => client.end()
 }
 
 /** The provider path of an upload's backup: the day it arrived, then its name. */
@@ -85,7 +111,8 @@ export class UploadBackup {
     if (!found || found.status !== 'complete' || found.backupStatus === 'done') {
       return 'skipped'
     }
-    if (!(await this.#hold(uploadId))) {
+    const release = await holdUpload(uploadId)
+    if (!release) {
       return 'busy'
     }
     const upload = await PublicUpload.findOrFail(uploadId)
@@ -131,23 +158,8 @@ export class UploadBackup {
       }
       throw error
     } finally {
-      await PublicUpload.query().where('id', uploadId).update({ backup_held_until: null })
+      await release()
     }
-  }
-
-  /**
-   * Takes the upload for this run, unless another run holds it: one
-   * conditional UPDATE, so two processes asking at once cannot both win.
-   */
-  async #hold(uploadId: string) {
-    const taken = await PublicUpload.query()
-      .where('id', uploadId)
-      .where((query) => {
-        query.whereNull('backup_held_until').orWhere('backup_held_until', '<', new Date())
-      })
-      .update({ backup_held_until: new Date(Date.now() + HOLD_SECONDS * 1000) })
-      .returning('id')
-    return taken.length > 0
   }
 
   /** Sends every byte the provider does not hold yet, chunk by chunk. */
@@ -215,11 +227,9 @@ export class UploadBackup {
     return offset
   }
 
-  /** Progress after each chunk, which also renews the hold on the upload. */
   async #record(upload: PublicUpload, sessionId: string | null, offset: number) {
     upload.backupSessionId = sessionId
     upload.backupBytesDone = offset
-    upload.backupHeldUntil = DateTime.now().plus({ seconds: HOLD_SECONDS })
     await upload.save()
   }
 }
