@@ -68,10 +68,18 @@ test.group('transfer pages: accessibility and phones', (group) => {
     }
   }
 
-  /** A share made through the staff API from the signed-in page (its session and CSRF token). */
-  async function createShare(page: Page, uploadId: string, password?: string) {
+  /**
+   * A share made through the staff API from the signed-in page (its session
+   * and CSRF token); `more` adds fields (an expiry).
+   */
+  async function createShare(
+    page: Page,
+    uploadId: string,
+    password?: string,
+    more: Record<string, unknown> = {}
+  ) {
     return page.evaluate(
-      async ({ upload, secret }) => {
+      async ({ upload, secret, extra }) => {
         const token = document.querySelector('meta[name="csrf-token"]')!.content
         const response = await fetch('/api/staff-shares', {
           method: 'POST',
@@ -86,6 +94,7 @@ test.group('transfer pages: accessibility and phones', (group) => {
             message: 'The takes from Tuesday night.',
             maxDownloads: 5,
             ...(secret ? { password: secret } : {}),
+            ...extra,
           }),
         })
         if (!response.ok) {
@@ -93,7 +102,7 @@ test.group('transfer pages: accessibility and phones', (group) => {
         }
         return ((await response.json()) as { url: string }).url
       },
-      { upload: uploadId, secret: password }
+      { upload: uploadId, secret: password, extra: more }
     )
   }
 
@@ -148,14 +157,13 @@ test.group('transfer pages: accessibility and phones', (group) => {
     }
   })
 
-  /*
-   * Still to come as it moves onto the design system: /admin/email-templates
-   * (axe does not finish on its preview iframe yet).
-   */
   test('the staff pages, as an admin', async ({ browserContext, assert }) => {
-    await storeUpload('Audit grade notes.mov')
+    const uploadId = await storeUpload('Audit grade notes.mov')
     const page = await browserContext.newPage()
     await signInToTransferAdmin(page, { stack, seed })
+    // The shares table with rows: a password and an end date, and neither.
+    await createShare(page, uploadId, 'quietharbour', { expiresInDays: 14 })
+    await createShare(page, uploadId, undefined, { expiresInDays: 0 })
     for (const [path, name, heading] of [
       ['/admin', 'uploads', 'Uploads'],
       ['/admin/shares', 'shares', 'Shares'],

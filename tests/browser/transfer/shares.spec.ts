@@ -81,7 +81,11 @@ test.group('transfer shares in the browser', (group) => {
       .getByRole('link', { name: 'Shares' })
       .click()
     const form = page.getByRole('form', { name: 'New share' })
-    await form.getByLabel('File').selectOption({ label: fileName })
+    // The newest file may already be chosen: type its name afresh and pick it.
+    const file = form.getByRole('combobox', { name: 'File' })
+    await file.clear()
+    await file.fill(fileName)
+    await page.getByRole('option', { name: fileName, exact: true }).click()
     await form.getByLabel('Password').fill(fields.password)
     await form.getByLabel('Download limit').fill(fields.limit)
     if (fields.title) {
@@ -121,26 +125,28 @@ test.group('transfer shares in the browser', (group) => {
     await uploadRow.getByRole('link', { name: 'Share' }).click()
 
     const form = staff.getByRole('form', { name: 'New share' })
-    await assert.equal((await form.getByLabel('File').inputValue()) !== '', true)
+    assert.equal(await form.getByRole('combobox', { name: 'File' }).inputValue(), FILE_NAME)
     await form.getByRole('button', { name: 'Generate' }).click()
     const passwordField = form.getByLabel('Password')
-    // Browser-side code as a string: this file is type-checked without the DOM.
-    await staff.waitForFunction("document.querySelector('#new-share-password').value !== ''")
+    await staff.waitForFunction(
+      (field) => (field as any).value !== '',
+      await passwordField.elementHandle()
+    )
     const password = await passwordField.inputValue()
     assert.match(password, /^[a-z]{12,}$/)
+    assert.equal(await passwordField.getAttribute('type'), 'text', 'a generated password shows')
     await form.getByLabel('Download limit').fill('3')
     await form.getByRole('button', { name: 'Create share' }).click()
     await staff.getByText(`Share created for ${FILE_NAME}.`).waitFor()
 
-    const shareItem = staff.getByRole('listitem', { name: `Share of ${FILE_NAME}` })
+    const shareItem = staff.getByRole('row').filter({ hasText: FILE_NAME })
     const link = await shareItem.getByLabel(`Link to ${FILE_NAME}`).inputValue()
     assert.match(link, new RegExp(`^${stack.url('transfer')}/s/[A-Za-z0-9_-]{43}$`))
-    await shareItem.getByRole('button', { name: 'Show' }).click()
-    assert.equal(
-      await shareItem.getByLabel(`Password of ${FILE_NAME}`).textContent(),
-      password,
-      'staff read the password back'
-    )
+    const readBack = shareItem.getByLabel(`Password of ${FILE_NAME}`)
+    assert.equal(await readBack.getAttribute('type'), 'password', 'hidden until asked for')
+    await shareItem.getByRole('button', { name: 'Show password' }).click()
+    assert.equal(await readBack.getAttribute('type'), 'text')
+    assert.equal(await readBack.inputValue(), password, 'staff read the password back')
 
     const recipientContext = await browser.newContext({ acceptDownloads: true })
     try {
@@ -167,7 +173,11 @@ test.group('transfer shares in the browser', (group) => {
     }
 
     await staff.reload()
-    await staff.getByLabel(`Downloads of ${FILE_NAME}`).getByText('1 of 3').waitFor()
+    await staff
+      .getByRole('row')
+      .filter({ hasText: FILE_NAME })
+      .getByRole('cell', { name: '1 of 3', exact: true })
+      .waitFor()
   })
 
   test('at 1,440 px the uploads list shows every action, one-line sizes and dates, and when a file goes', async ({
@@ -227,11 +237,16 @@ test.group('transfer shares in the browser', (group) => {
       title: 'Reel 4 notes',
     })
     assert.match(link, /\/s\/[A-Za-z0-9_-]{43}$/)
-    const listed = page.getByRole('listitem', { name: `Share of ${fileName}` })
+    const listed = page.getByRole('row').filter({ hasText: fileName })
+    await listed.getByLabel(`Link to ${fileName}`).waitFor()
     assert.equal(await listed.getByLabel(`Link to ${fileName}`).inputValue(), link)
 
     const form = page.getByRole('form', { name: 'New share' })
-    assert.equal(await form.getByLabel('File').inputValue(), '', 'the file is to be chosen again')
+    assert.equal(
+      await form.getByRole('combobox', { name: 'File' }).inputValue(),
+      '',
+      'the file is to be chosen again'
+    )
     assert.isTrue(await form.getByRole('button', { name: 'Create share' }).isDisabled())
     assert.equal(await form.getByLabel('Password').inputValue(), '')
     assert.equal(await form.getByLabel('Download limit').inputValue(), '')
