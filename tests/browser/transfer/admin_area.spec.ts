@@ -112,7 +112,9 @@ test.group('transfer admin area in the browser', (group) => {
       if (request.url().includes('/preview')) previewCalls.push(request.url())
     })
     await openSection(page, 'Email templates')
-    await page.getByLabel('Email', { exact: true }).selectOption('share_notification')
+    const picker = page.getByRole('combobox', { name: 'Email', exact: true })
+    await picker.click()
+    await page.getByRole('option', { name: 'Share notification', exact: true }).click()
     // The saved text's preview opened with the page: no request made it.
     await page
       .frameLocator('iframe[title="Email preview"]')
@@ -146,16 +148,14 @@ test.group('transfer admin area in the browser', (group) => {
       .waitFor()
     await page.getByRole('button', { name: 'Save template' }).click()
     await page.getByText('Saved. Emails of this kind use the new text from now on.').waitFor()
-    await page.getByRole('option', { name: 'Share notification (edited)' }).waitFor({
-      state: 'attached',
-    })
+    await picker.filter({ hasText: 'Share notification (edited)' }).waitFor()
 
     await page.getByRole('button', { name: 'Send test email' }).click()
     await page.getByText(`Test email sent to ${seed.admin.email}.`).waitFor()
 
     await page.getByRole('button', { name: 'Restore default' }).click()
     await page
-      .getByRole('dialog', { name: 'Restore the shipped text?' })
+      .getByRole('alertdialog', { name: 'Restore the shipped text?' })
       .getByRole('button', { name: 'Restore default' })
       .click()
     await page.getByText('The shipped text is back.').waitFor()

@@ -6,7 +6,11 @@ import { test } from '@japa/runner'
 import pg from 'pg'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
-import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import {
+  documentAccessibilityProblems,
+  saveScreenshot,
+  seriousAccessibilityProblems,
+} from '#tests/helpers/accessibility'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
 
@@ -175,5 +179,27 @@ test.group('transfer pages: accessibility and phones', (group) => {
       await page.goto(`${stack.url('transfer')}${path}`)
       await audit(page, name, heading, assert)
     }
+  })
+
+  test('the email templates page, and the email its preview shows', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    await signInToTransferAdmin(page, { stack, seed })
+    await page.goto(`${stack.url('transfer')}/admin/email-templates`)
+    const preview = page.locator('iframe[title="Email preview"]')
+    await preview.waitFor()
+    // The page around the preview: everything a staff member works with (axe cannot enter
+    // the preview's frame, which may run no script; its document is audited below).
+    await audit(page, 'email-templates', 'Email templates', assert)
+    // A full-page screenshot leaves a frame below the fold unpainted: the preview on its own.
+    await preview.screenshot({
+      path: app.makePath('tmp', 'screenshots', 'transfer', 'email-templates-preview-phone.png'),
+    })
+    // The preview's document, as the recipient's mail program gets it.
+    const html = (await preview.getAttribute('srcdoc'))!
+    assert.include(html, '<a href=', 'the sample email has its link')
+    assert.deepEqual(await documentAccessibilityProblems(page, html), [], 'the email itself')
   })
 })
