@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
-import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
+import { signInToTransferAdmin, transferAccountMenu } from '#tests/helpers/transfer_browser'
 
 /**
  * An admin in Chromium runs transfer's admin area against the real stack:
@@ -23,6 +23,21 @@ test.group('transfer admin area in the browser', (group) => {
   function openSection(page: Page, name: string) {
     return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
   }
+
+  test("the person's menu, opened by keyboard, leads to their account at sso", async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await transferAccountMenu(page).focus()
+    await page.keyboard.press('Enter')
+    const account = page.getByRole('menuitem', { name: 'Your account' })
+    await account.waitFor()
+    assert.equal(await account.getAttribute('href'), '/account')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${stack.url('sso')}/profile`)
+  })
 
   test('an admin adds a person, edits them, makes them admin and removes them', async ({
     browserContext,

@@ -177,6 +177,12 @@ test.group('transfer pages: accessibility and phones', (group) => {
     ] as const) {
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(`${stack.url('transfer')}${path}`)
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+      // At a desktop's width, where the nav is shown: one section is the current one.
+      const current = page
+        .getByRole('navigation', { name: 'Main' })
+        .locator('[aria-current="page"]')
+      assert.equal(await current.count(), 1, `${name}: one section is marked as the current one`)
       await audit(page, name, heading, assert)
     }
   })
