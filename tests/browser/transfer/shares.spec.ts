@@ -259,6 +259,47 @@ test.group('transfer shares in the browser', (group) => {
     assert.equal(rows[0].shares, 1)
   })
 
+  test("a share is edited in a dialog from its row's menu, and deleting it asks first", async ({
+    browserContext,
+    assert,
+  }) => {
+    const fileName = 'Sound mix for approval.wav'
+    await storeUpload(fileName)
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await createShare(page, fileName, { password: 'stillwater', limit: '2' })
+    const row = page.getByRole('row').filter({ hasText: fileName })
+    await row.getByRole('cell', { name: '0 of 2', exact: true }).waitFor()
+
+    await row.getByRole('button', { name: `Actions for ${fileName}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: `Edit the share of ${fileName}` })
+    await dialog.getByLabel('Download limit').fill('9')
+    await dialog.getByRole('combobox', { name: 'Link works for' }).click()
+    await page.getByRole('option', { name: 'No end date', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText(`The share of ${fileName} was saved.`).waitFor()
+    await row.getByRole('cell', { name: '0 of 9', exact: true }).waitFor()
+    await row.getByRole('cell', { name: 'No end date', exact: true }).waitFor()
+    const [saved] = await query(
+      `SELECT s.max_downloads, s.expires_at FROM staff_shares s
+         JOIN public_uploads u ON u.id = s.upload_id WHERE u.file_name = $1`,
+      [fileName]
+    )
+    assert.deepEqual(saved, { max_downloads: 9, expires_at: null })
+
+    await row.getByRole('button', { name: `Actions for ${fileName}` }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    const asked = page.getByRole('alertdialog', { name: `Delete the share of ${fileName}?` })
+    await asked.getByRole('button', { name: 'Cancel' }).click()
+    assert.equal(await row.count(), 1, 'cancelled: the share stays')
+    await row.getByRole('button', { name: `Actions for ${fileName}` }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    await asked.getByRole('button', { name: 'Delete share' }).click()
+    await page.getByText(`The share of ${fileName} was deleted.`).waitFor()
+    await row.waitFor({ state: 'detached' })
+  })
+
   test('one visit counts one download, even with Enter then a click, and the page says what is left', async ({
     browser,
     browserContext,
