@@ -10,6 +10,7 @@ import {
   documentAccessibilityProblems,
   saveScreenshot,
   seriousAccessibilityProblems,
+  smallTouchTargets,
 } from '#tests/helpers/accessibility'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
@@ -19,6 +20,10 @@ declare const document: {
   documentElement: { scrollWidth: number; clientWidth: number }
   querySelector(selector: string): { content: string } | null
 }
+
+/** The kit's controls a finger presses (fields are 44 px tall by the tokens already). */
+const TOUCH_TARGETS =
+  '.ui-button, .ui-icon-button, .ui-input-addon-button, .ui-tab, .ui-shell-user-button, .ui-checkbox-row, .ui-link-button'
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -110,17 +115,36 @@ test.group('transfer pages: accessibility and phones', (group) => {
     )
   }
 
-  /** At each size: the page's heading, axe, no sideways scroll, a screenshot. */
+  /**
+   * At each size: the page's heading, axe, no sideways scroll, a screenshot;
+   * on the phone, a touch screen (Chromium's touch emulation, so the page's
+   * `pointer: coarse` styles apply) whose controls are big enough for a finger.
+   */
   async function audit(page: Page, name: string, heading: string | RegExp, assert: any) {
-    for (const size of SIZES) {
-      await page.setViewportSize({ width: size.width, height: size.height })
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor()
-      assert.deepEqual(await seriousAccessibilityProblems(page), [], `${name} at ${size.name}`)
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth
-      )
-      assert.isAtMost(overflow, 0, `${name} does not scroll sideways at ${size.name}`)
-      await saveScreenshot(page, `transfer/${name}-${size.name}`)
+    const cdp = await page.context().newCDPSession(page)
+    try {
+      for (const size of SIZES) {
+        const phone = size.name === 'phone'
+        await page.setViewportSize({ width: size.width, height: size.height })
+        await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: phone, maxTouchPoints: 5 })
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor()
+        assert.deepEqual(await seriousAccessibilityProblems(page), [], `${name} at ${size.name}`)
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+        )
+        assert.isAtMost(overflow, 0, `${name} does not scroll sideways at ${size.name}`)
+        if (phone) {
+          assert.deepEqual(
+            await smallTouchTargets(page, TOUCH_TARGETS),
+            [],
+            `${name}: targets smaller than a finger`
+          )
+        }
+        await saveScreenshot(page, `transfer/${name}-${size.name}`)
+      }
+    } finally {
+      await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false })
+      await cdp.detach()
     }
   }
 
