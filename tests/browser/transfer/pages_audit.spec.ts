@@ -211,6 +211,33 @@ test.group('transfer pages: accessibility and phones', (group) => {
     }
   })
 
+  test("a share's edit dialog, with a last day to pick", async ({ browserContext, assert }) => {
+    const uploadId = await storeUpload('Audit dialog rushes.mov')
+    const page = await browserContext.newPage()
+    await signInToTransferAdmin(page, { stack, seed })
+    await createShare(page, uploadId, 'quietharbour')
+    // At each size on its own: a table row on a desktop and a card on a phone are different
+    // elements, so the dialog opened from one closes when the other replaces it.
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height })
+      await page.goto(`${stack.url('transfer')}/admin/shares`)
+      await page.getByRole('button', { name: 'Actions for Harbour rushes' }).first().waitFor()
+      const share = page
+        .getByRole(size.name === 'phone' ? 'listitem' : 'row')
+        .filter({ hasText: 'Audit dialog rushes.mov' })
+      await share.getByRole('button', { name: 'Actions for Harbour rushes' }).click()
+      await page.getByRole('menuitem', { name: 'Edit' }).click()
+      const dialog = page.getByRole('dialog', {
+        name: 'Edit the share of Audit dialog rushes.mov',
+      })
+      await dialog.getByRole('combobox', { name: 'Link works for' }).click()
+      await page.getByRole('option', { name: 'Until a date…' }).click()
+      await dialog.getByLabel('Last day').waitFor()
+      assert.deepEqual(await seriousAccessibilityProblems(page), [], `edit dialog at ${size.name}`)
+      await saveScreenshot(page, `transfer/share-edit-dialog-${size.name}`)
+    }
+  })
+
   test('the email templates page, and the email its preview shows', async ({
     browserContext,
     assert,
