@@ -1,5 +1,4 @@
 import '~/css/app.css'
-import '~/css/transfer.css'
 // The design system; its classes are ui- prefixed and its base styles apply inside .ui-root only.
 import '~/css/tokens.css'
 import '~/css/base.css'

@@ -58,6 +58,11 @@ export abstract class RelyingPartyAuthController<SessionUser extends Record<stri
     return this.signedInBody(user)
   }
 
+  /** The person's account (name, password, two-factor) is kept by sso: send them there. */
+  async account({ response }: HttpContext) {
+    return response.redirect(new URL('/profile', this.sso.baseUrl).toString())
+  }
+
   /** Ends the session here; the answer is where sso ends its own, then comes back home. */
   protected signOut({ request, session }: HttpContext) {
     session.clear()

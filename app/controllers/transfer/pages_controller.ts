@@ -98,6 +98,8 @@ export default class PagesController {
         : [],
       shareableUploads: user ? await uploads.shareable() : [],
       initialUploadId: typeof upload === 'string' ? upload : null,
+      // The new-share form names how long "the default" is (0: no end date).
+      defaultExpiryDays: await this.settingsStore.get('share_default_expiry_days'),
     })
   }
 

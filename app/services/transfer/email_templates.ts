@@ -139,17 +139,23 @@ const LINK = /https?:\/\/(?:(?!&(?:lt|gt|quot|#39);)[^\s<])+/g
 /**
  * Text to HTML: paragraphs on blank lines, line breaks kept, links made
  * clickable. The filled text is escaped as a whole, so markup typed into a
- * template is shown as text just like markup in a value.
+ * template is shown as text just like markup in a value. The document says
+ * its language and carries the subject as its title, so a screen reader in a
+ * webmail (or a browser opening the message) reads it in the right voice.
  */
-function textToHtml(text: string, data: TemplateData) {
+function textToHtml(subject: string, text: string, data: TemplateData) {
   const filled = escapeHtml(fill(text, data, (value) => value))
   const paragraphs = filled
     .split(/\n{2,}/)
     .map((paragraph) => paragraph.replace(/\n/g, '<br>'))
     .map((paragraph) => paragraph.replace(LINK, (url) => `<a href="${url}">${url}</a>`))
-  return `<!doctype html><html><body style="font-family: system-ui, sans-serif; line-height: 1.5">${paragraphs
-    .map((paragraph) => `<p>${paragraph}</p>`)
-    .join('')}</body></html>`
+  return [
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family: system-ui, sans-serif; line-height: 1.5">',
+    ...paragraphs.map((paragraph) => `<p>${paragraph}</p>`),
+    '</body></html>',
+  ].join('')
 }
 
 /** A template type with the admin's saved text, or null while the default applies. */
@@ -194,11 +200,12 @@ export class TransferEmailTemplates {
   }
 
   render(template: { subject: string; body: string }, data: TemplateData): RenderedEmail {
+    // Subjects are headers: no line breaks, whatever a value holds.
+    const subject = fill(template.subject, data, (value) => value.replace(/[\r\n]+/g, ' '))
     return {
-      // Subjects are headers: no line breaks, whatever a value holds.
-      subject: fill(template.subject, data, (value) => value.replace(/[\r\n]+/g, ' ')),
+      subject,
       text: fill(template.body, data, (value) => value),
-      html: textToHtml(template.body, data),
+      html: textToHtml(subject, template.body, data),
     }
   }
 

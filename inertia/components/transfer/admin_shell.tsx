@@ -9,8 +9,15 @@ import { signOut, useCodeExchange } from '~/components/shared/use_sign_in'
 
 export type AdminSection = 'uploads' | 'shares' | 'logs' | 'users' | 'settings' | 'email-templates'
 
-const SECTIONS: { id: AdminSection; label: string; href: string; adminOnly: boolean }[] = [
-  { id: 'uploads', label: 'Uploads', href: '/admin', adminOnly: false },
+const SECTIONS: {
+  id: AdminSection
+  label: string
+  href: string
+  adminOnly: boolean
+  exact?: boolean
+}[] = [
+  // Every other section's address starts with /admin: Uploads is current on /admin alone.
+  { id: 'uploads', label: 'Uploads', href: '/admin', adminOnly: false, exact: true },
   { id: 'shares', label: 'Shares', href: '/admin/shares', adminOnly: false },
   { id: 'logs', label: 'Download logs', href: '/admin/logs', adminOnly: false },
   { id: 'users', label: 'Users', href: '/admin/users', adminOnly: false },
@@ -47,6 +54,7 @@ export function AdminShell(props: {
     ? SECTIONS.filter((section) => !section.adminOnly || user.role === 'admin').map((section) => ({
         href: section.href,
         label: section.label,
+        exact: section.exact,
       }))
     : []
 
@@ -62,7 +70,12 @@ export function AdminShell(props: {
           ? { name: user.displayName, email: user.email, avatarUrl: user.avatar ?? null }
           : undefined
       }
-      userMenu={[{ label: 'Sign out', onSelect: () => void signOut() }]}
+      userMenu={[
+        // The account lives at sso: /account sends the person there.
+        { label: 'Your account', href: '/account' },
+        'separator',
+        { label: 'Sign out', onSelect: () => void signOut() },
+      ]}
     >
       {pending && <SkeletonText label="Signing you in…" />}
       {error && (

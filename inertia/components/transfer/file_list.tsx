@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
+import { OutcomeNotice, type Outcome } from '~/components/transfer/outcome_notice'
 import { describeAutoDeletion } from '~/components/transfer/file_format'
 import { formatBytes, formatNumber } from '~/components/shared/format'
 import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
@@ -11,7 +12,6 @@ import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { DataTable, type DataColumn } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, TextInput } from '~/components/shared/ui/field'
-import { Notice } from '~/components/shared/ui/notice'
 import { Select } from '~/components/shared/ui/select'
 import { Pager, type PageMeta } from '~/components/shared/ui/pager'
 
@@ -50,7 +50,7 @@ export function FileList(props: {
   const [search, setSearch] = useState(listing.search)
   const sort = `${listing.sort}-${listing.order}` as SortKey
   const query = listing.search
-  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null)
+  const [message, setMessage] = useState<Outcome | null>(null)
   const deletion = useApi()
 
   function show(changes: Partial<UploadListing>) {
@@ -191,14 +191,7 @@ export function FileList(props: {
           />
         </Field>
       </div>
-      {shown && (
-        <Notice
-          tone={shown.kind === 'error' ? 'danger' : 'success'}
-          role={shown.kind === 'error' ? 'alert' : 'status'}
-        >
-          {shown.text}
-        </Notice>
-      )}
+      <OutcomeNotice outcome={shown} />
       <DataTable
         caption="Uploads"
         columns={columns}

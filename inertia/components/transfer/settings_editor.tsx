@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { api, fieldErrors } from '~/components/shared/api'
 import { Button } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
 import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
 
 type TransferSetting = Data.Transfer.Setting
@@ -183,31 +184,15 @@ function SettingField(props: {
   )
 
   if (typeof draft === 'boolean') {
-    // The kit has no checkbox yet: a native one, labelled and described like a Field's control.
-    const id = `setting-${setting.key}`
     return (
-      <div className="ui-field">
-        <label className="tx-check" htmlFor={id}>
-          <input
-            id={id}
-            type="checkbox"
-            disabled={props.disabled}
-            aria-describedby={error ? `${id}-error ${id}-description` : `${id}-description`}
-            aria-invalid={error ? true : undefined}
-            checked={draft}
-            onChange={(event) => props.onChange(event.target.checked)}
-          />
-          {label}
-        </label>
-        {error && (
-          <p id={`${id}-error`} className="ui-field-error">
-            {error}
-          </p>
-        )}
-        <p id={`${id}-description`} className="ui-field-hint">
-          {hint}
-        </p>
-      </div>
+      <Checkbox
+        label={label}
+        hint={hint}
+        error={error}
+        disabled={props.disabled}
+        checked={draft}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
     )
   }
 

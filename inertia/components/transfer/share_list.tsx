@@ -1,10 +1,21 @@
 import { useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { useApi } from '~/components/shared/api'
+import { api, errorMessage } from '~/components/shared/api'
+import { formatBytes, formatNumber } from '~/components/shared/format'
+import { formatExactTimestamp, formatLocalTimestamp } from '~/components/shared/dates'
+import { Badge } from '~/components/shared/ui/badge'
+import { ButtonLink } from '~/components/shared/ui/button'
+import { CopyField } from '~/components/shared/ui/copy_field'
+import { DataTable, type DataColumn } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Notice } from '~/components/shared/ui/notice'
+import { PasswordInput } from '~/components/shared/ui/password_input'
+import { OutcomeNotice, type Outcome } from '~/components/transfer/outcome_notice'
 import { ShareForm, type ShareableUpload } from '~/components/transfer/share_form'
-import { ShareRow } from '~/components/transfer/share_row'
-import { CopyLinkField } from '~/components/transfer/copy_link_field'
+import { ShareActions } from '~/components/transfer/share_row'
+
+type Share = Data.Transfer.StaffShare
 
 /**
  * The staff shares page: create a share, then copy, read back, edit or
@@ -13,49 +24,116 @@ import { CopyLinkField } from '~/components/transfer/copy_link_field'
  * the form starts empty again, so one more click cannot make a duplicate.
  */
 export function ShareList(props: {
-  shares: Data.Transfer.StaffShare[]
+  shares: Share[]
   uploads: ShareableUpload[]
   initialUploadId: string | null
+  defaultExpiryDays: number
 }) {
-  const { shares, uploads } = props
-  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null)
-  const [created, setCreated] = useState<Data.Transfer.StaffShare | null>(null)
+  const { shares, uploads, defaultExpiryDays } = props
+  const [message, setMessage] = useState<Outcome | null>(null)
+  const [created, setCreated] = useState<Share | null>(null)
   // A new key gives a new, empty form; after a share is made it asks for a file again.
   const [formKey, setFormKey] = useState(0)
   const [preselected, setPreselected] = useState<string | undefined>(
     props.initialUploadId ?? uploads[0]?.id
   )
-  const deletion = useApi()
 
   function changed(notice: string | null) {
     setMessage(notice ? { kind: 'notice', text: notice } : null)
     router.reload({ only: ['shares'] })
   }
 
-  async function remove(share: Data.Transfer.StaffShare) {
-    if (!window.confirm(`Delete the share of ${share.fileName}? Its link stops working.`)) {
-      return
+  async function remove(share: Share) {
+    try {
+      await api('DELETE', `/api/staff-shares/${share.id}`)
+    } catch (error) {
+      setMessage({ kind: 'error', text: errorMessage(error, 'Could not delete the share') })
+      throw error
     }
-    if (await deletion.send('DELETE', `/api/staff-shares/${share.id}`)) {
-      changed(`The share of ${share.fileName} was deleted.`)
-    } else {
-      setMessage(null)
-    }
+    changed(`The share of ${share.fileName} was deleted.`)
   }
 
-  const shown = deletion.errorText ? { kind: 'error' as const, text: deletion.errorText } : message
+  const columns: DataColumn<Share>[] = [
+    {
+      key: 'share',
+      header: 'Share',
+      primary: true,
+      cell: (share) => (
+        <div className="ui-stack-tight">
+          <span>
+            <strong className="ui-break-anywhere">{share.title ?? share.fileName}</strong>{' '}
+            {share.expired && <Badge tone="danger">Closed</Badge>}
+          </span>
+          <span className="ui-muted ui-break-anywhere">
+            {share.title && `${share.fileName} · `}
+            {formatBytes(share.size)}
+            {share.createdBy && ` · shared by ${share.createdBy.displayName}`}
+          </span>
+          <CopyField value={share.url} label={`Link to ${share.fileName}`} />
+        </div>
+      ),
+    },
+    {
+      key: 'password',
+      header: 'Password',
+      cell: (share) =>
+        share.hasPassword ? (
+          <PasswordInput
+            readOnly
+            value={share.password ?? '(unreadable)'}
+            aria-label={`Password of ${share.fileName}`}
+          />
+        ) : (
+          <span className="ui-muted">None</span>
+        ),
+    },
+    {
+      key: 'expires',
+      header: 'Ends',
+      nowrap: true,
+      cell: (share) =>
+        share.expiresAt ? (
+          <time dateTime={share.expiresAt} title={formatExactTimestamp(share.expiresAt)}>
+            {formatLocalTimestamp(share.expiresAt)}
+          </time>
+        ) : (
+          <span className="ui-muted">No end date</span>
+        ),
+    },
+    {
+      key: 'downloads',
+      header: 'Downloads',
+      align: 'end',
+      nowrap: true,
+      cell: (share) => (
+        <>
+          {formatNumber(share.downloadCount)}
+          {share.maxDownloads !== null && ` of ${formatNumber(share.maxDownloads)}`}
+        </>
+      ),
+    },
+  ]
 
   return (
-    <>
-      <section className="card">
-        <h2>New share</h2>
+    <div className="ui-stack ui-stack-loose">
+      <section className="ui-panel" aria-labelledby="new-share-heading">
+        <h2 id="new-share-heading">New share</h2>
         {uploads.length === 0 ? (
-          <p className="muted">There is no finished upload to share yet.</p>
+          <EmptyState
+            title="No file to share yet"
+            description="A share offers a finished upload to someone outside. Files visitors send on the upload page can be shared once they have arrived."
+            action={
+              <ButtonLink native href="/" variant="secondary">
+                Open the upload page
+              </ButtonLink>
+            }
+          />
         ) : (
           <ShareForm
             key={formKey}
             uploads={uploads}
             initialUploadId={preselected}
+            defaultExpiryDays={defaultExpiryDays}
             onSaved={(share) => {
               setCreated(share)
               setPreselected(undefined)
@@ -65,45 +143,46 @@ export function ShareList(props: {
           />
         )}
         {created && (
-          <div className="tx-share-created">
-            <p className="notice" role="status">
-              Share created for {created.fileName}. Send this link
-              {created.hasPassword ? ' and its password' : ''}:
-            </p>
-            <CopyLinkField
-              url={created.url}
-              label={`Link to the new share of ${created.fileName}`}
-            />
-            {created.password && (
-              <p className="small">
-                Password: <span className="tx-share-password">{created.password}</span>
-              </p>
-            )}
-          </div>
-        )}
-      </section>
-      <section className="card">
-        <h2>Shares</h2>
-        {shown && (
-          <p className={shown.kind} role={shown.kind === 'error' ? 'alert' : 'status'}>
-            {shown.text}
-          </p>
-        )}
-        {shares.length === 0 ? (
-          <p className="muted">No shares yet.</p>
-        ) : (
-          <ul className="tx-share-items">
-            {shares.map((share) => (
-              <ShareRow
-                key={share.id}
-                share={share}
-                onDelete={remove}
-                onChanged={() => changed(null)}
+          <Notice tone="success" role="status" title={`Share created for ${created.fileName}.`}>
+            <div className="ui-stack">
+              <p>Send this link{created.hasPassword ? ' and its password' : ''}:</p>
+              <CopyField
+                value={created.url}
+                label={`Link to the new share of ${created.fileName}`}
               />
-            ))}
-          </ul>
+              {created.password && (
+                <p>
+                  Password: <code>{created.password}</code>
+                </p>
+              )}
+            </div>
+          </Notice>
         )}
       </section>
-    </>
+      <section className="ui-stack" aria-labelledby="shares-heading">
+        <h2 id="shares-heading">Shares</h2>
+        <OutcomeNotice outcome={message} />
+        <DataTable
+          caption="Shares"
+          columns={columns}
+          rows={shares}
+          rowKey={(share) => share.id}
+          empty={
+            <EmptyState
+              title="No shares yet"
+              description="A share is a link that lets someone outside download one file, with an optional password, end date and download limit. Make the first one above."
+            />
+          }
+          actions={(share) => (
+            <ShareActions
+              share={share}
+              defaultExpiryDays={defaultExpiryDays}
+              onSaved={() => changed(`The share of ${share.fileName} was saved.`)}
+              onDelete={remove}
+            />
+          )}
+        />
+      </section>
+    </div>
   )
 }

@@ -1,82 +1,68 @@
 import { useState } from 'react'
-import { Link } from '@inertiajs/react'
 import type { Data } from '~generated/data'
-import { formatBytes } from '~/components/shared/format'
-import { formatLocalTimestamp } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
+import { RowMenu } from '~/components/shared/ui/row_menu'
 import { ShareForm } from '~/components/transfer/share_form'
-import { CopyLinkField } from '~/components/transfer/copy_link_field'
 
-/** One share in the staff list: link to copy, password to reveal, edit, delete. */
-export function ShareRow(props: {
+/**
+ * One share's actions, in its row's menu: edit (in a dialog), download it
+ * as staff (not counted against its limit), its download log, and delete
+ * (asked first: the link stops working).
+ */
+export function ShareActions(props: {
   share: Data.Transfer.StaffShare
-  onChanged: (share: Data.Transfer.StaffShare) => void
-  onDelete: (share: Data.Transfer.StaffShare) => void
+  defaultExpiryDays: number
+  onSaved: (share: Data.Transfer.StaffShare) => void
+  /** Deletes it; throws when that failed, so the dialog stays for another try. */
+  onDelete: (share: Data.Transfer.StaffShare) => Promise<void>
 }) {
   const { share } = props
-  const [revealed, setRevealed] = useState(false)
   const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const name = share.title ?? share.fileName
 
   return (
-    <li className="tx-share-item" aria-label={`Share of ${share.fileName}`}>
-      <div className="tx-file-name">
-        {share.title ?? share.fileName}
-        {share.expired && <span className="tx-share-closed">Closed</span>}
-      </div>
-      <div className="muted small">
-        {share.title && `${share.fileName} · `}
-        {formatBytes(share.size)}
-        {share.createdBy && ` · shared by ${share.createdBy.displayName}`}
-      </div>
-      <CopyLinkField url={share.url} label={`Link to ${share.fileName}`} />
-      <dl className="tx-share-facts tx-share-facts-row">
-        <dt>Password</dt>
-        <dd>
-          {share.hasPassword ? (
-            <>
-              <span className="tx-share-password" aria-label={`Password of ${share.fileName}`}>
-                {revealed ? (share.password ?? '(unreadable)') : '••••••••'}
-              </span>{' '}
-              <button type="button" className="link" onClick={() => setRevealed(!revealed)}>
-                {revealed ? 'Hide' : 'Show'}
-              </button>
-            </>
-          ) : (
-            'None'
-          )}
-        </dd>
-        <dt>Expires</dt>
-        <dd>{share.expiresAt ? formatLocalTimestamp(share.expiresAt) : 'Never'}</dd>
-        <dt>Downloads</dt>
-        <dd aria-label={`Downloads of ${share.fileName}`}>
-          {share.downloadCount}
-          {share.maxDownloads !== null && ` of ${share.maxDownloads}`}
-        </dd>
-      </dl>
-      <div className="tx-row-actions">
-        <button type="button" className="link" onClick={() => setEditing(!editing)}>
-          Edit
-        </button>
-        <a href={`/api/staff-shares/${share.id}/download`}>Download</a>
-        <Link href={`/admin/logs?shareId=${share.id}`}>Download log</Link>
-        <button
-          type="button"
-          className="link tx-danger-link"
-          onClick={() => props.onDelete(share)}
-          aria-label={`Delete share of ${share.fileName}`}
-        >
-          Delete
-        </button>
-      </div>
-      {editing && (
+    <>
+      <RowMenu
+        label={name}
+        items={[
+          { label: 'Edit', onSelect: () => setEditing(true) },
+          { label: 'Download', href: `/api/staff-shares/${share.id}/download` },
+          { label: 'Download log', href: `/admin/logs?shareId=${share.id}` },
+          'separator',
+          { label: 'Delete', tone: 'danger', onSelect: () => setDeleting(true) },
+        ]}
+      />
+      <Dialog
+        title={`Edit the share of ${share.fileName}`}
+        open={editing}
+        onOpenChange={setEditing}
+        size="wide"
+      >
         <ShareForm
           share={share}
+          defaultExpiryDays={props.defaultExpiryDays}
           onSaved={(saved) => {
             setEditing(false)
-            props.onChanged(saved)
+            props.onSaved(saved)
           }}
-          onCancel={() => setEditing(false)}
+          cancel={
+            <DialogClose>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+          }
         />
-      )}
-    </li>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title={`Delete the share of ${share.fileName}?`}
+        description="Its link stops working at once. The file itself stays in Uploads."
+        confirmLabel="Delete share"
+        onConfirm={() => props.onDelete(share)}
+      />
+    </>
   )
 }

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react'
-import { api, fieldErrors } from '~/components/shared/api'
-
 import type { Data } from '~generated/data'
+import { api, fieldErrors } from '~/components/shared/api'
+import { DocumentFrame } from '~/components/shared/ui/document_frame'
+import { FactList } from '~/components/shared/ui/fact_list'
+import { Notice } from '~/components/shared/ui/notice'
+import { Skeleton } from '~/components/shared/ui/skeleton'
 
 type RenderedEmail = Data.Transfer.EmailPreview
 
@@ -9,8 +12,8 @@ type RenderedEmail = Data.Transfer.EmailPreview
  * The email as a recipient would see it, with sample data, for the text being
  * edited (saved or not). The page opens with the preview of the text it
  * opened with (`opened`), so that shows at once; any other text is previewed
- * by the API after a pause in typing. The HTML is shown in a sandboxed frame
- * with no permissions at all: no scripts, no forms, its own opaque origin.
+ * by the API after a pause in typing. The HTML is shown in a DocumentFrame,
+ * which may run nothing.
  */
 export function TemplatePreview(props: {
   type: string
@@ -56,22 +59,31 @@ export function TemplatePreview(props: {
   const shown = showsOpened ? opened.preview : rendered
   const problems = showsOpened ? [] : Object.values(errors)
   return (
-    <section aria-label="Preview" className="tx-preview">
-      <h2>Preview</h2>
+    <section aria-labelledby="preview-heading" className="ui-panel ui-stack">
+      <h2 id="preview-heading">Preview</h2>
+      <p className="ui-muted">With sample data, as a recipient’s mail program shows it.</p>
       {problems.length > 0 && (
-        <p className="error small" role="alert">
+        <Notice tone="warning" role="alert">
           The preview is out of date: {problems.join(' ')}
-        </p>
+        </Notice>
       )}
       {shown === null ? (
-        <p className="muted">Loading…</p>
+        <div className="ui-stack" role="status" aria-busy="true">
+          <span className="ui-visually-hidden">Loading the preview…</span>
+          <Skeleton height="1.5rem" width="60%" />
+          <Skeleton height="20rem" />
+        </div>
       ) : (
         <>
-          <p>
-            <span className="muted small">Subject: </span>
-            <strong data-testid="preview-subject">{shown.subject}</strong>
-          </p>
-          <iframe title="Email preview" sandbox="" srcDoc={shown.html} />
+          <FactList
+            facts={[
+              {
+                label: 'Subject',
+                value: <strong data-testid="preview-subject">{shown.subject}</strong>,
+              },
+            ]}
+          />
+          <DocumentFrame title="Email preview" html={shown.html} />
         </>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { AppShell } from '~/components/shared/ui/app_shell'
+import { GalleryDocuments } from '~/components/sso/gallery_documents'
 import { GalleryMore } from '~/components/sso/gallery_more'
 import { Avatar } from '~/components/shared/ui/avatar'
 import { Badge } from '~/components/shared/ui/badge'
@@ -559,6 +560,7 @@ export default function DesignSystem() {
         <Overlays />
         <Feedback />
         <GalleryMore />
+        <GalleryDocuments />
       </div>
     </AppShell>
   )

@@ -25,6 +25,7 @@ router
       .use([middleware.sameOriginOnly(), exchangeLimit])
     router.get('/api/auth/me', [AuthController, 'me'])
     router.post('/api/auth/logout', [AuthController, 'logout'])
+    router.get('/account', [AuthController, 'account'])
 
     router.get('/', [PagesController, 'home'])
     router.get('/admin', [PagesController, 'uploads'])

@@ -2,7 +2,7 @@ import { test } from '@japa/runner'
 import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
-import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
+import { signInToTransferAdmin, transferAccountMenu } from '#tests/helpers/transfer_browser'
 
 /**
  * An admin in Chromium runs transfer's admin area against the real stack:
@@ -23,6 +23,21 @@ test.group('transfer admin area in the browser', (group) => {
   function openSection(page: Page, name: string) {
     return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click()
   }
+
+  test("the person's menu, opened by keyboard, leads to their account at sso", async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await transferAccountMenu(page).focus()
+    await page.keyboard.press('Enter')
+    const account = page.getByRole('menuitem', { name: 'Your account' })
+    await account.waitFor()
+    assert.equal(await account.getAttribute('href'), '/account')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(`${stack.url('sso')}/profile`)
+  })
 
   test('an admin adds a person, edits them, makes them admin and removes them', async ({
     browserContext,
@@ -112,7 +127,9 @@ test.group('transfer admin area in the browser', (group) => {
       if (request.url().includes('/preview')) previewCalls.push(request.url())
     })
     await openSection(page, 'Email templates')
-    await page.getByLabel('Email', { exact: true }).selectOption('share_notification')
+    const picker = page.getByRole('combobox', { name: 'Email', exact: true })
+    await picker.click()
+    await page.getByRole('option', { name: 'Share notification', exact: true }).click()
     // The saved text's preview opened with the page: no request made it.
     await page
       .frameLocator('iframe[title="Email preview"]')
@@ -146,16 +163,14 @@ test.group('transfer admin area in the browser', (group) => {
       .waitFor()
     await page.getByRole('button', { name: 'Save template' }).click()
     await page.getByText('Saved. Emails of this kind use the new text from now on.').waitFor()
-    await page.getByRole('option', { name: 'Share notification (edited)' }).waitFor({
-      state: 'attached',
-    })
+    await picker.filter({ hasText: 'Share notification (edited)' }).waitFor()
 
     await page.getByRole('button', { name: 'Send test email' }).click()
     await page.getByText(`Test email sent to ${seed.admin.email}.`).waitFor()
 
     await page.getByRole('button', { name: 'Restore default' }).click()
     await page
-      .getByRole('dialog', { name: 'Restore the shipped text?' })
+      .getByRole('alertdialog', { name: 'Restore the shipped text?' })
       .getByRole('button', { name: 'Restore default' })
       .click()
     await page.getByText('The shipped text is back.').waitFor()

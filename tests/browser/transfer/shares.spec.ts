@@ -81,7 +81,11 @@ test.group('transfer shares in the browser', (group) => {
       .getByRole('link', { name: 'Shares' })
       .click()
     const form = page.getByRole('form', { name: 'New share' })
-    await form.getByLabel('File').selectOption({ label: fileName })
+    // The newest file may already be chosen: type its name afresh and pick it.
+    const file = form.getByRole('combobox', { name: 'File' })
+    await file.clear()
+    await file.fill(fileName)
+    await page.getByRole('option', { name: fileName, exact: true }).click()
     await form.getByLabel('Password').fill(fields.password)
     await form.getByLabel('Download limit').fill(fields.limit)
     if (fields.title) {
@@ -121,26 +125,28 @@ test.group('transfer shares in the browser', (group) => {
     await uploadRow.getByRole('link', { name: 'Share' }).click()
 
     const form = staff.getByRole('form', { name: 'New share' })
-    await assert.equal((await form.getByLabel('File').inputValue()) !== '', true)
+    assert.equal(await form.getByRole('combobox', { name: 'File' }).inputValue(), FILE_NAME)
     await form.getByRole('button', { name: 'Generate' }).click()
     const passwordField = form.getByLabel('Password')
-    // Browser-side code as a string: this file is type-checked without the DOM.
-    await staff.waitForFunction("document.querySelector('#new-share-password').value !== ''")
+    await staff.waitForFunction(
+      (field) => (field as any).value !== '',
+      await passwordField.elementHandle()
+    )
     const password = await passwordField.inputValue()
     assert.match(password, /^[a-z]{12,}$/)
+    assert.equal(await passwordField.getAttribute('type'), 'text', 'a generated password shows')
     await form.getByLabel('Download limit').fill('3')
     await form.getByRole('button', { name: 'Create share' }).click()
     await staff.getByText(`Share created for ${FILE_NAME}.`).waitFor()
 
-    const shareItem = staff.getByRole('listitem', { name: `Share of ${FILE_NAME}` })
+    const shareItem = staff.getByRole('row').filter({ hasText: FILE_NAME })
     const link = await shareItem.getByLabel(`Link to ${FILE_NAME}`).inputValue()
     assert.match(link, new RegExp(`^${stack.url('transfer')}/s/[A-Za-z0-9_-]{43}$`))
-    await shareItem.getByRole('button', { name: 'Show' }).click()
-    assert.equal(
-      await shareItem.getByLabel(`Password of ${FILE_NAME}`).textContent(),
-      password,
-      'staff read the password back'
-    )
+    const readBack = shareItem.getByLabel(`Password of ${FILE_NAME}`)
+    assert.equal(await readBack.getAttribute('type'), 'password', 'hidden until asked for')
+    await shareItem.getByRole('button', { name: 'Show password' }).click()
+    assert.equal(await readBack.getAttribute('type'), 'text')
+    assert.equal(await readBack.inputValue(), password, 'staff read the password back')
 
     const recipientContext = await browser.newContext({ acceptDownloads: true })
     try {
@@ -167,7 +173,11 @@ test.group('transfer shares in the browser', (group) => {
     }
 
     await staff.reload()
-    await staff.getByLabel(`Downloads of ${FILE_NAME}`).getByText('1 of 3').waitFor()
+    await staff
+      .getByRole('row')
+      .filter({ hasText: FILE_NAME })
+      .getByRole('cell', { name: '1 of 3', exact: true })
+      .waitFor()
   })
 
   test('at 1,440 px the uploads list shows every action, one-line sizes and dates, and when a file goes', async ({
@@ -227,11 +237,16 @@ test.group('transfer shares in the browser', (group) => {
       title: 'Reel 4 notes',
     })
     assert.match(link, /\/s\/[A-Za-z0-9_-]{43}$/)
-    const listed = page.getByRole('listitem', { name: `Share of ${fileName}` })
+    const listed = page.getByRole('row').filter({ hasText: fileName })
+    await listed.getByLabel(`Link to ${fileName}`).waitFor()
     assert.equal(await listed.getByLabel(`Link to ${fileName}`).inputValue(), link)
 
     const form = page.getByRole('form', { name: 'New share' })
-    assert.equal(await form.getByLabel('File').inputValue(), '', 'the file is to be chosen again')
+    assert.equal(
+      await form.getByRole('combobox', { name: 'File' }).inputValue(),
+      '',
+      'the file is to be chosen again'
+    )
     assert.isTrue(await form.getByRole('button', { name: 'Create share' }).isDisabled())
     assert.equal(await form.getByLabel('Password').inputValue(), '')
     assert.equal(await form.getByLabel('Download limit').inputValue(), '')
@@ -242,6 +257,47 @@ test.group('transfer shares in the browser', (group) => {
       [fileName]
     )
     assert.equal(rows[0].shares, 1)
+  })
+
+  test("a share is edited in a dialog from its row's menu, and deleting it asks first", async ({
+    browserContext,
+    assert,
+  }) => {
+    const fileName = 'Sound mix for approval.wav'
+    await storeUpload(fileName)
+    const page = await browserContext.newPage()
+    await signIn(page)
+    await createShare(page, fileName, { password: 'stillwater', limit: '2' })
+    const row = page.getByRole('row').filter({ hasText: fileName })
+    await row.getByRole('cell', { name: '0 of 2', exact: true }).waitFor()
+
+    await row.getByRole('button', { name: `Actions for ${fileName}` }).click()
+    await page.getByRole('menuitem', { name: 'Edit' }).click()
+    const dialog = page.getByRole('dialog', { name: `Edit the share of ${fileName}` })
+    await dialog.getByLabel('Download limit').fill('9')
+    await dialog.getByRole('combobox', { name: 'Link works for' }).click()
+    await page.getByRole('option', { name: 'No end date', exact: true }).click()
+    await dialog.getByRole('button', { name: 'Save changes' }).click()
+    await page.getByText(`The share of ${fileName} was saved.`).waitFor()
+    await row.getByRole('cell', { name: '0 of 9', exact: true }).waitFor()
+    await row.getByRole('cell', { name: 'No end date', exact: true }).waitFor()
+    const [saved] = await query(
+      `SELECT s.max_downloads, s.expires_at FROM staff_shares s
+         JOIN public_uploads u ON u.id = s.upload_id WHERE u.file_name = $1`,
+      [fileName]
+    )
+    assert.deepEqual(saved, { max_downloads: 9, expires_at: null })
+
+    await row.getByRole('button', { name: `Actions for ${fileName}` }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    const asked = page.getByRole('alertdialog', { name: `Delete the share of ${fileName}?` })
+    await asked.getByRole('button', { name: 'Cancel' }).click()
+    assert.equal(await row.count(), 1, 'cancelled: the share stays')
+    await row.getByRole('button', { name: `Actions for ${fileName}` }).click()
+    await page.getByRole('menuitem', { name: 'Delete' }).click()
+    await asked.getByRole('button', { name: 'Delete share' }).click()
+    await page.getByText(`The share of ${fileName} was deleted.`).waitFor()
+    await row.waitFor({ state: 'detached' })
   })
 
   test('one visit counts one download, even with Enter then a click, and the page says what is left', async ({

@@ -212,6 +212,11 @@ test.group('transfer email templates: preview', (group) => {
     )
     assert.include(response.body().text, 'to Acme Transfer.')
     assert.include(response.body().html, '<a href="https://transfer.example.com/admin">')
+    assert.include(response.body().html, '<html lang="en">', 'screen readers read it in English')
+    assert.include(
+      response.body().html,
+      `<title>New upload: ${EMAIL_TEMPLATES.upload_alert.sample.fileName}</title>`
+    )
   })
 
   test('unsaved text is previewed (and not saved); markup in it is escaped', async ({
@@ -235,6 +240,14 @@ test.group('transfer email templates: preview', (group) => {
         .replace('{{code}}', '482913')
     )
     assert.isNull(await EmailTemplate.find('email_verification'))
+
+    // The subject is the HTML's title, escaped like the body.
+    const titled = await client
+      .post('/api/email-templates/email_verification/preview')
+      .json({ subject: '<b>Code</b> {{code}}' })
+      .withSession(session)
+      .withCsrfToken()
+    assert.include(titled.body().html, '<title>&lt;b&gt;Code&lt;/b&gt; 482913</title>')
   })
 
   test('a draft with a placeholder the type does not offer is 422', async ({ client }) => {

@@ -312,6 +312,12 @@ test.group('transfer session endpoints', (group) => {
     removed.assertBody({ error: 'Authentication required' })
   })
 
+  test('GET /account sends the person to their account at sso', async ({ client, assert }) => {
+    const response = await client.get('/account').redirects(0)
+    response.assertStatus(302)
+    assert.equal(response.header('location'), `${sso.url}/profile`)
+  })
+
   test('POST /api/auth/logout ends the session and points at sso logout with the app root', async ({
     client,
     assert,

@@ -123,6 +123,7 @@ test.group('transfer staff pages render with their data', (group) => {
     assert.containsSubset(props.shares[0], { id: share.id, fileName: 'cut.mov', password: 'pw' })
     assert.deepEqual(props.shareableUploads, [{ id: upload.id, fileName: 'cut.mov' }])
     assert.equal(props.initialUploadId, upload.id)
+    assert.equal(props.defaultExpiryDays, 7, 'the shipped default, named by the form')
   })
 
   test('the log page shows the downloads of the share it is filtered to', async ({

@@ -50,11 +50,6 @@ export default class AuthController extends RelyingPartyAuthController<ScheduleS
     return user ? { authenticated: true, user } : { authenticated: false }
   }
 
-  /** The person's account (name, password, two-factor) is kept by sso: send them there. */
-  async account({ response }: HttpContext) {
-    return response.redirect(new URL('/profile', this.sso.baseUrl).toString())
-  }
-
   async logout(ctx: HttpContext) {
     return ctx.response.redirect(this.signOut(ctx))
   }

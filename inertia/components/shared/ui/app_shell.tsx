@@ -14,6 +14,12 @@ export type NavItem = {
   label: string
   /** A page outside this app's Inertia pages (another app): a full page load. */
   native?: boolean
+  /**
+   * Current only on this very path, not on the pages under it: an app's
+   * first page whose address is the start of its others' (/admin beside
+   * /admin/shares).
+   */
+  exact?: boolean
 }
 
 export type ShellUser = { name: string; email?: string | null; avatarUrl?: string | null }
@@ -98,7 +104,7 @@ export function AppShell({
               <nav id={navId} className="ui-shell-nav" aria-label="Main">
                 <ul>
                   {nav.map((item) => {
-                    const current = isCurrent(item.href, path)
+                    const current = item.exact ? path === item.href : isCurrent(item.href, path)
                     const props = {
                       'className': classNames('ui-shell-nav-link', current && 'is-current'),
                       'aria-current': current ? ('page' as const) : undefined,

@@ -10,8 +10,25 @@ import { EyeIcon, EyeOffIcon } from './icons'
  * hidden text rather than aria-label, so finding the field by its label
  * ("Password") finds the field alone.
  */
-export function PasswordInput({ className, ...rest }: Omit<TextInputProps, 'type'>) {
-  const [shown, setShown] = useState(false)
+export function PasswordInput({
+  className,
+  shown: controlledShown,
+  onShownChange,
+  ...rest
+}: Omit<TextInputProps, 'type'> & {
+  /**
+   * Controlled use, where the page reveals the password itself (a password
+   * it just generated for the person to pass on).
+   */
+  shown?: boolean
+  onShownChange?: (shown: boolean) => void
+}) {
+  const [ownShown, setOwnShown] = useState(false)
+  const shown = controlledShown ?? ownShown
+  function setShown(next: boolean) {
+    setOwnShown(next)
+    onShownChange?.(next)
+  }
   return (
     <div className={classNames('ui-input-group', className)}>
       <TextInput
@@ -25,7 +42,7 @@ export function PasswordInput({ className, ...rest }: Omit<TextInputProps, 'type
         type="button"
         className="ui-input-addon-button"
         aria-pressed={shown}
-        onClick={() => setShown((value) => !value)}
+        onClick={() => setShown(!shown)}
       >
         {shown ? <EyeOffIcon /> : <EyeIcon />}
         <span className="ui-visually-hidden">Show password</span>

@@ -9,9 +9,12 @@ type Props = {
   shareableUploads: ShareableUpload[]
   /** ?upload=<id> from the uploads page preselects that file. */
   initialUploadId: string | null
+  /** How long a share works when its expiry is left at the default (0: no end). */
+  defaultExpiryDays: number
 }
 
-export default function SharesPage({ user, shares, shareableUploads, initialUploadId }: Props) {
+export default function SharesPage(props: Props) {
+  const { user, shares, shareableUploads, initialUploadId, defaultExpiryDays } = props
   return (
     <AdminShell
       user={user}
@@ -19,7 +22,12 @@ export default function SharesPage({ user, shares, shareableUploads, initialUplo
       title="Shares"
       description="Links that let someone outside download one upload, with an optional password, end date and download limit."
     >
-      <ShareList shares={shares} uploads={shareableUploads} initialUploadId={initialUploadId} />
+      <ShareList
+        shares={shares}
+        uploads={shareableUploads}
+        initialUploadId={initialUploadId}
+        defaultExpiryDays={defaultExpiryDays}
+      />
     </AdminShell>
   )
 }

@@ -7,19 +7,17 @@ import { api, fieldErrors } from '~/components/shared/api'
 import { AdminUserActions } from '~/components/transfer/admin_user_row'
 import { Badge } from '~/components/shared/ui/badge'
 import { DataTable } from '~/components/shared/ui/data_table'
-import { Notice } from '~/components/shared/ui/notice'
+import { OutcomeNotice, type Outcome } from '~/components/transfer/outcome_notice'
 
 type Props = {
   user: Data.Transfer.SessionUser | null
   people: Data.Transfer.User[]
 }
 
-type Message = { kind: 'error' | 'notice'; text: string }
-
 /** Who may use transfer. Staff see the list; admins add, edit and remove people. */
 export default function UsersPage({ user, people }: Props) {
   const isAdmin = user?.role === 'admin'
-  const [message, setMessage] = useState<Message | null>(null)
+  const [message, setMessage] = useState<Outcome | null>(null)
 
   /* The list comes with the page; after a change only it is read again. */
   function changed(notice: string) {
@@ -51,14 +49,7 @@ export default function UsersPage({ user, people }: Props) {
       description={`Only these people can sign in to transfer, with the same email they use at the sign-in service.${isAdmin ? '' : ' Only admins can change who has access.'}`}
     >
       <div className="ui-stack">
-        {message && (
-          <Notice
-            tone={message.kind === 'error' ? 'danger' : 'success'}
-            role={message.kind === 'error' ? 'alert' : 'status'}
-          >
-            {message.text}
-          </Notice>
-        )}
+        <OutcomeNotice outcome={message} />
         <DataTable
           caption="People who can sign in to transfer"
           rows={people}
