@@ -25,3 +25,12 @@ export function SaveStatusBeside(props: {
     </span>
   )
 }
+
+/**
+ * How several fields of one row stand together, beside the row: "Saving…",
+ * "Saved" once none is left unsaved, or "Not saved" when one was refused
+ * (its reason and Retry are beside that field).
+ */
+export function RowSaveStatus(props: { status: SaveStatus }) {
+  return <InlineStatus state={STATES[props.status.state]} />
+}

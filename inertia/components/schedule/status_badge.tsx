@@ -23,7 +23,8 @@ export function StatusBadge(props: { status: Labelled | null | undefined }) {
 }
 
 /**
- * A native select of statuses, coloured like the chosen one; each option
+ * A native select of statuses (styled as the kit's inputs), coloured like the
+ * chosen one, which the kit's Select cannot be; each option
  * carries its icon so the list reads like the badges.
  */
 export function StatusSelect(props: {
@@ -44,7 +45,7 @@ export function StatusSelect(props: {
       aria-label={props.label}
       aria-describedby={props.errorId}
       aria-invalid={props.errorId ? true : undefined}
-      className="sc-status-select"
+      className="ui-input sc-status-select"
       disabled={props.disabled}
       style={
         current?.color

@@ -1,11 +1,20 @@
 import { useState, type FormEvent } from 'react'
+import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
 
 export type PersonRole = 'staff' | 'admin'
+
+const ROLES = [
+  { value: 'staff', label: 'Staff' },
+  { value: 'admin', label: 'Admin' },
+]
 
 /**
  * The admin's "add a person" form of the relying apps: an email and a role.
  * `onAdd` reports the outcome itself and resolves true when the person was
- * added, which clears the email for the next one.
+ * added, which clears the email for the next one (a refused one stays, to
+ * be corrected).
  */
 export function AddPersonForm(props: {
   onAdd: (email: string, role: PersonRole) => Promise<boolean>
@@ -28,32 +37,27 @@ export function AddPersonForm(props: {
 
   return (
     <form onSubmit={submit} aria-label="Add a person">
-      <div className="row">
-        <div>
-          <label htmlFor="person-email">Email</label>
-          <input
-            id="person-email"
+      <div className="ui-form-grid">
+        <Field label="Email" hint="The one they sign in with.">
+          <TextInput
             type="email"
             required
+            autoComplete="off"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor="person-role">Role</label>
-          <select
-            id="person-role"
+        </Field>
+        <Field label="Role" hint="Admins also manage people and settings.">
+          <Select
             value={role}
-            onChange={(event) => setRole(event.target.value as PersonRole)}
-          >
-            <option value="staff">staff</option>
-            <option value="admin">admin</option>
-          </select>
-        </div>
+            options={ROLES}
+            onValueChange={(value) => setRole(value as PersonRole)}
+          />
+        </Field>
       </div>
-      <button type="submit" disabled={saving}>
+      <Button type="submit" loading={saving}>
         Add person
-      </button>
+      </Button>
     </form>
   )
 }

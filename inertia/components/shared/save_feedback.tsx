@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { useAutoSave, useAutoSaves, type SaveStatus } from './use_auto_save'
 import { errorMessage } from './api'
 
@@ -28,48 +27,6 @@ export function describedBy(status: SaveStatus, errorId: string) {
     : { 'aria-invalid': undefined, 'aria-describedby': undefined }
 }
 
-/** A field's label with how its saving stands beside it (outside the label, so the field keeps its name). */
-export function FieldLabel(props: {
-  htmlFor: string
-  status: SaveStatus
-  onRetry: () => void
-  children: ReactNode
-}) {
-  return (
-    <div className="sc-label-row">
-      <label htmlFor={props.htmlFor}>{props.children}</label>
-      <SaveFeedback
-        status={props.status}
-        errorId={`${props.htmlFor}-error`}
-        onRetry={props.onRetry}
-      />
-    </div>
-  )
-}
-
-/**
- * How a field's saving stands, announced politely: "Saving…", "Saved" only
- * once the server has taken the last change, or the server's reason for
- * refusing it (with id `errorId`, for the field's aria-describedby) and a
- * Retry button.
- */
-export function SaveFeedback(props: {
-  status: SaveStatus
-  errorId?: string
-  onRetry?: () => void
-}) {
-  const { status } = props
-  return (
-    <span className="sc-save small" aria-live="polite">
-      {status.state === 'saving' && <span className="muted">Saving…</span>}
-      {status.state === 'saved' && <span className="notice">Saved</span>}
-      {status.state === 'failed' && (
-        <Refusal message={status.message} errorId={props.errorId} onRetry={props.onRetry} />
-      )}
-    </span>
-  )
-}
-
 /** Beside a field of a row: only a refusal, with the server's reason and Retry. */
 export function FieldError(props: { status: SaveStatus; errorId: string; onRetry: () => void }) {
   return (
@@ -77,18 +34,6 @@ export function FieldError(props: { status: SaveStatus; errorId: string; onRetry
       {props.status.state === 'failed' && (
         <Refusal message={props.status.message} errorId={props.errorId} onRetry={props.onRetry} />
       )}
-    </span>
-  )
-}
-
-/** A row whose refusals show beside its fields: "Saving…", "Saved", or "Not saved". */
-export function SaveProgress(props: { status: SaveStatus }) {
-  const { state } = props.status
-  return (
-    <span className="sc-save small" aria-live="polite">
-      {state === 'saving' && <span className="muted">Saving…</span>}
-      {state === 'saved' && <span className="notice">Saved</span>}
-      {state === 'failed' && <span className="error">Not saved</span>}
     </span>
   )
 }

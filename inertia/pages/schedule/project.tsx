@@ -1,9 +1,7 @@
 import { useCallback, useMemo, useState } from 'react'
 import { Head, Link, router } from '@inertiajs/react'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
-import { useToast } from '~/components/shared/toasts'
 import type { Lookups } from '~/components/schedule/lookups'
 import { daysOf, formatRange } from '~/components/shared/dates'
 import { warnAboutNewConflicts } from '~/components/schedule/calendar/conflict_resolution'
@@ -13,6 +11,11 @@ import { Roster } from '~/components/schedule/projects/roster'
 import { DayInfoTable } from '~/components/schedule/projects/day_info'
 import { Tasks } from '~/components/schedule/projects/tasks'
 import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
+import { Swatch } from '~/components/schedule/status_badge'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
 
 type DayInfo = Data.Schedule.DayInfo
@@ -38,20 +41,20 @@ type ProjectPageProps = {
 
 export default function ProjectPage(props: ProjectPageProps) {
   return (
-    <ScheduleShell user={props.user} title="Project">
+    <ScheduleShell user={props.user} title={props.project?.name ?? 'Project not found'}>
       {props.project ? (
         <ProjectView {...props} project={props.project} />
       ) : (
-        <section className="card sc-page-card">
-          <h1>Project not found</h1>
-          <p>
-            This project does not exist, or it was deleted. Deleted projects wait in the{' '}
-            <Link href="/trash">trash</Link> for 30 days, where you can restore them.
-          </p>
-          <Link className="button" href="/calendar">
-            Back to the calendar
-          </Link>
-        </section>
+        <PageHeader
+          title="Project not found"
+          description={
+            <>
+              This project does not exist, or it was deleted. Deleted projects wait in the{' '}
+              <Link href="/trash">trash</Link> for 30 days, where you can restore them.
+            </>
+          }
+          actions={<ButtonLink href="/calendar">Back to the calendar</ButtonLink>}
+        />
       )}
     </ScheduleShell>
   )
@@ -110,17 +113,23 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
       router.visit('/calendar')
     } catch (error) {
       toast.error(`Could not delete the project: ${errorMessage(error)}`)
+      throw error
     }
   }
 
   const openConflicts = conflicts.filter((conflict) => !conflict.resolution).length
   return (
-    <div className="sc-project">
+    <div className="ui-stack ui-stack-loose">
       <Head title={project.name} />
-      <header className="sc-project-header" style={{ borderLeftColor: project.color }}>
-        <div>
-          <h1>{project.name}</h1>
-          <p className="muted">
+      <PageHeader
+        title={
+          <>
+            <Swatch color={project.color} />
+            {project.name}
+          </>
+        }
+        description={
+          <>
             {formatRange(project.startDate, project.endDate)} · {days.length}{' '}
             {days.length === 1 ? 'day' : 'days'}
             {openConflicts > 0 && (
@@ -131,86 +140,71 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
                 </a>
               </>
             )}
-          </p>
-        </div>
-        <div className="sc-buttons">
-          <Link className="button secondary" href={`/calendar?date=${project.startDate}`}>
-            Show in calendar
-          </Link>
-          <ConfirmButton
-            danger
-            label="Delete project"
-            title={`Delete ${project.name}?`}
-            confirmLabel="Delete project"
-            onConfirm={deleteProject}
-          >
-            <p>
-              The project moves to the trash with its roster, notes and tasks. Anyone can restore it
-              from there within 30 days.
-            </p>
-          </ConfirmButton>
-        </div>
-      </header>
+          </>
+        }
+        actions={
+          <>
+            <ButtonLink variant="secondary" href={`/calendar?date=${project.startDate}`}>
+              Show in calendar
+            </ButtonLink>
+            <ConfirmDialog
+              trigger={<Button variant="danger">Delete project</Button>}
+              title={`Delete ${project.name}?`}
+              description="The project moves to the trash with its roster, notes and tasks. Anyone can restore it from there within 30 days."
+              confirmLabel="Delete project"
+              onConfirm={deleteProject}
+            />
+          </>
+        }
+      />
 
-      <div className="card">
-        <ProjectDetails
-          project={project}
-          lookups={lookups}
-          clients={clients}
-          locations={locations}
-          onSaved={(saved, savedConflicts) => {
-            setProject((current) => ({ ...current, ...saved }))
-            afterSave(savedConflicts)
-          }}
-        />
-      </div>
+      <ProjectDetails
+        project={project}
+        lookups={lookups}
+        clients={clients}
+        locations={locations}
+        onSaved={(saved, savedConflicts) => {
+          setProject((current) => ({ ...current, ...saved }))
+          afterSave(savedConflicts)
+        }}
+      />
 
-      <div className="card">
-        <Roster
-          projectId={projectId}
-          days={days}
-          roster={roster}
-          choices={props.resourceChoices}
-          lookups={lookups}
-          conflicts={conflicts}
-          onRoster={setRoster}
-          afterSave={afterSave}
-        />
-      </div>
+      <Roster
+        projectId={projectId}
+        days={days}
+        roster={roster}
+        choices={props.resourceChoices}
+        lookups={lookups}
+        conflicts={conflicts}
+        onRoster={setRoster}
+        afterSave={afterSave}
+      />
 
       <div className="sc-columns">
-        <div className="card">
-          <Tasks projectId={projectId} tasks={props.tasks} onChanged={refresh} />
-        </div>
-        <div className="card">
-          <ShareLinksPanel
-            resourceType="project"
-            resourceId={projectId}
-            resourceName={project.name}
-            links={props.shareLinks}
-          />
-        </div>
-      </div>
-
-      <div className="card">
-        <DayInfoTable
-          projectId={projectId}
-          days={days}
-          dayInfo={dayInfo}
-          locations={locations}
-          onDayInfo={(date, saved) => {
-            setDayInfo((current) => {
-              const day = current.find((other) => other.date === date) ?? emptyDay(projectId, date)
-              return [...current.filter((other) => other.date !== date), { ...day, ...saved }]
-            })
-            refresh()
-          }}
+        <Tasks projectId={projectId} tasks={props.tasks} onChanged={refresh} />
+        <ShareLinksPanel
+          resourceType="project"
+          resourceId={projectId}
+          resourceName={project.name}
+          links={props.shareLinks}
         />
       </div>
 
-      <div className="card">
-        <ActivityLogList projectId={projectId} activity={props.activity} />
-      </div>
+      <DayInfoTable
+        projectId={projectId}
+        days={days}
+        dayInfo={dayInfo}
+        locations={locations}
+        onDayInfo={(date, saved) => {
+          setDayInfo((current) => {
+            const day = current.find((other) => other.date === date) ?? emptyDay(projectId, date)
+            return [...current.filter((other) => other.date !== date), { ...day, ...saved }]
+          })
+          refresh()
+        }}
+      />
+
+      <ActivityLogList projectId={projectId} activity={props.activity} />
     </div>
   )
 }

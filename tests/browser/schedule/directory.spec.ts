@@ -119,7 +119,7 @@ test.group('schedule directory in the browser', (group) => {
     await page.getByRole('link', { name: 'Sparks Ltd' }).waitFor()
 
     await page.getByRole('button', { name: 'Create share link' }).click()
-    await page.getByText('Share link created. Copy it to send it.').waitFor()
+    await page.getByText('Share link created. Copy it to send it.', { exact: true }).waitFor()
     const address = await page.getByRole('textbox', { name: 'Address of share link' }).inputValue()
     assert.match(address, /\/share\/[\w-]{43}$/)
 

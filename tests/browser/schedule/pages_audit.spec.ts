@@ -52,6 +52,21 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     })
   }
 
+  /** A project with one crew member on it and one day's details, made through the API. */
+  async function staffedProject(
+    staff: Page,
+    project: { name: string; startDate: string; endDate: string },
+    crewName: string,
+    day: { date: string; title: string; callTime: string; wrapTime?: string; notes?: string }
+  ) {
+    const created = await callFromPage<{ id: number }>(staff, 'POST', '/api/projects', project)
+    const crew = await callFromPage<{ id: number }>(staff, 'POST', '/api/crew', { name: crewName })
+    await callFromPage(staff, 'POST', `/api/projects/${created.id}/crew`, { crewId: crew.id })
+    const { date, ...details } = day
+    await callFromPage(staff, 'PUT', `/api/projects/${created.id}/day-info/${date}`, details)
+    return { project: created, crew }
+  }
+
   async function audit(page: Page, audited: AuditedPage, phone: boolean, assert: Assert) {
     await page.goto(`${stack.url('schedule')}${audited.path}`)
     await page.getByRole('heading', { name: audited.heading, level: 1 }).waitFor()
@@ -66,7 +81,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     if (phone) {
       const small = await smallTouchTargets(
         page,
-        '.ui-button, .ui-icon-button, .ui-tab, .ui-shell-user-button'
+        '.ui-button, .ui-icon-button, .ui-tab, .ui-shell-user-button, .sc-day, .sc-drag-handle'
       )
       assert.deepEqual(small, [], `${where}: targets smaller than a finger`)
     }
@@ -97,25 +112,78 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     }
   })
 
+  test('the project page with crew, days, tasks, activity over two pages and share links passes axe at both sizes', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const { project } = await staffedProject(
+      staff,
+      { name: 'Audit project shoot', startDate: '2032-04-05', endDate: '2032-04-08' },
+      'Audit Gaffer',
+      {
+        date: '2032-04-06',
+        title: 'Studio day',
+        callTime: '08:00',
+        wrapTime: '18:30',
+        notes: 'Load in at the back door',
+      }
+    )
+    const vendor = await callFromPage<{ id: number }>(staff, 'POST', '/api/vendors', {
+      name: 'Audit Lamp Hire',
+    })
+    await callFromPage(staff, 'POST', `/api/projects/${project.id}/vendors`, {
+      vendorId: vendor.id,
+    })
+    // Enough changes for the activity log to have a second page, so its pager is audited too.
+    const tasks: { id: number }[] = []
+    for (let number = 1; number <= 20; number++) {
+      tasks.push(
+        await callFromPage<{ id: number }>(staff, 'POST', '/api/project-tasks', {
+          projectId: project.id,
+          text: `Audit task ${number}`,
+        })
+      )
+    }
+    await callFromPage(staff, 'PATCH', `/api/project-tasks/${tasks[0].id}`, { completed: true })
+    await callFromPage(staff, 'POST', '/api/share', {
+      resourceType: 'project',
+      resourceId: project.id,
+      label: 'For the client',
+    })
+    const revoked = await callFromPage<{ id: number }>(staff, 'POST', '/api/share', {
+      resourceType: 'project',
+      resourceId: project.id,
+    })
+    await callFromPage(staff, 'PATCH', `/api/share/${revoked.id}`, { revoked: true })
+
+    const audited: AuditedPage = {
+      name: 'project',
+      path: `/projects/${project.id}`,
+      heading: 'Audit project shoot',
+    }
+    for (const phone of [false, true]) {
+      const context = await sizedContext(browser, browserContext, phone)
+      const page = await context.newPage()
+      await audit(page, audited, phone, assert)
+      await page.getByRole('navigation', { name: 'Pages' }).getByText('Page 1 of 2').waitFor()
+      await context.close()
+    }
+  })
+
   test('public share pages pass axe at both sizes: a project, a person, and a link that is gone', async ({
     browser,
     browserContext,
     assert,
   }) => {
     const staff = await signInToSchedule(browserContext, stack, seed)
-    const project = await callFromPage<{ id: number }>(staff, 'POST', '/api/projects', {
-      name: 'Audit share shoot',
-      startDate: '2032-03-01',
-      endDate: '2032-03-03',
-    })
-    const crew = await callFromPage<{ id: number }>(staff, 'POST', '/api/crew', {
-      name: 'Audit Camera',
-    })
-    await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
-    await callFromPage(staff, 'PUT', `/api/projects/${project.id}/day-info/2032-03-02`, {
-      title: 'Audit day',
-      callTime: '08:00',
-    })
+    const { project, crew } = await staffedProject(
+      staff,
+      { name: 'Audit share shoot', startDate: '2032-03-01', endDate: '2032-03-03' },
+      'Audit Camera',
+      { date: '2032-03-02', title: 'Audit day', callTime: '08:00' }
+    )
     const projectLink = await callFromPage<{ url: string }>(staff, 'POST', '/api/share', {
       resourceType: 'project',
       resourceId: project.id,

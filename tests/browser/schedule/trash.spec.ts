@@ -33,7 +33,7 @@ test.group('schedule trash in the browser', (group) => {
     await page.getByRole('heading', { name: 'Harbour shoot', level: 1 }).waitFor()
     await page.getByRole('button', { name: 'Delete project' }).click()
     await page
-      .getByRole('dialog', { name: 'Delete Harbour shoot?' })
+      .getByRole('alertdialog', { name: 'Delete Harbour shoot?' })
       .getByRole('button', { name: 'Delete project' })
       .click()
     await page.waitForURL(`${stack.url('schedule')}/calendar`)

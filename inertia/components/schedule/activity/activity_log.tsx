@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react'
-import { Pager } from '~/components/shared/pager'
-import { formatTimestamp } from '~/components/shared/dates'
+import { relativeTimeProps } from '~/components/shared/dates'
+import { Pager } from '~/components/shared/ui/pager'
 import type { Data } from '~generated/data'
 
 /** One page of a project's log, newest first, as the project page's `activity` prop carries it. */
@@ -26,15 +26,20 @@ export function ActivityLogList(props: { projectId: number; activity: ActivityPa
   }
 
   return (
-    <section className="sc-section" aria-labelledby="activity-heading">
+    <section className="ui-panel" aria-labelledby="activity-heading">
       <h2 id="activity-heading">Activity</h2>
-      {data.length === 0 && <p className="sc-empty">Nothing has happened yet.</p>}
+      {data.length === 0 && (
+        <p className="ui-muted">
+          Nothing has happened yet. Every change to the project, its roster and its tasks is listed
+          here, with who made it.
+        </p>
+      )}
       {data.length > 0 && (
         <>
           <ol className="sc-activity">
             {data.map((entry) => (
               <li key={entry.id}>
-                <span className="muted small sc-nowrap">{formatTimestamp(entry.createdAt)}</span>
+                <time className="ui-muted" {...relativeTimeProps(entry.createdAt)} />
                 <span>
                   <strong>{entry.actorName ?? 'Someone'}</strong> {entry.summary}
                   <ChangedFields entry={entry} />
@@ -44,7 +49,7 @@ export function ActivityLogList(props: { projectId: number; activity: ActivityPa
           </ol>
           {meta.lastPage > 1 && (
             <Pager
-              noun="entries"
+              noun={meta.total === 1 ? 'entry' : 'entries'}
               meta={{
                 total: meta.total,
                 page: meta.currentPage,
@@ -92,5 +97,5 @@ function ChangedFields({ entry }: { entry: Data.Schedule.ActivityLogEntry }) {
     (label) => !summary.includes(label)
   )
   if (labels.length === 0) return null
-  return <span className="muted small"> (changed {labels.join(', ')})</span>
+  return <span className="ui-muted"> (changed {labels.join(', ')})</span>
 }

@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react'
 import { api } from '~/components/shared/api'
 import type { AutoSave } from '~/components/shared/use_auto_save'
 import { dayParts, formatDay } from '~/components/shared/dates'
 import {
-  FieldError,
-  SaveProgress,
   combinedStatus,
   describedBy,
   sameText,
   useFieldSave,
 } from '~/components/shared/save_feedback'
+import { RowSaveStatus, SaveStatusBeside } from '~/components/schedule/save_status'
+import { TextInput } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
+import { TimeInput } from '~/components/shared/ui/time_input'
+import { PHONE_QUERY, useMediaQuery } from '~/components/shared/ui/use_media_query'
 import type { Data } from '~generated/data'
 
 type DayInfo = Data.Schedule.DayInfo
@@ -16,7 +20,14 @@ type Location = Data.Schedule.Location
 
 type DayFields = Pick<DayInfo, 'title' | 'callTime' | 'wrapTime' | 'notes' | 'locationId'>
 
-/** A line per project day: its title, call and wrap times, location and notes. */
+const COLUMNS = ['Title', 'Call', 'Wrap', 'Location', 'Notes'] as const
+
+/**
+ * A line per project day: its title, call and wrap times, location and
+ * notes. A table on wide screens; on a phone each day is a card with its
+ * fields labelled, as the kit's DataTable shows records (its cells cannot
+ * hold a row's own save state, so the day draws itself in either form).
+ */
 export function DayInfoTable(props: {
   projectId: number
   days: string[]
@@ -24,40 +35,48 @@ export function DayInfoTable(props: {
   locations: Location[]
   onDayInfo: (date: string, saved: Partial<DayFields>) => void
 }) {
+  const phone = useMediaQuery(PHONE_QUERY)
   const byDate = new Map(props.dayInfo.map((info) => [info.date, info]))
+  const rows = props.days.map((day) => (
+    <DayInfoRow
+      key={day}
+      asCard={phone}
+      projectId={props.projectId}
+      date={day}
+      info={byDate.get(day)}
+      locations={props.locations}
+      onDayInfo={(saved) => props.onDayInfo(day, saved)}
+    />
+  ))
   return (
-    <section className="sc-section" aria-labelledby="day-info-heading">
+    <section className="ui-panel" aria-labelledby="day-info-heading">
       <h2 id="day-info-heading">Days</h2>
-      <p className="muted small">What happens each day. Changes save when you leave a field.</p>
-      <div className="sc-scroll">
-        <table className="sc-table sc-day-info">
-          <thead>
-            <tr>
-              <th>Day</th>
-              <th>Title</th>
-              <th>Call</th>
-              <th>Wrap</th>
-              <th>Location</th>
-              <th>Notes</th>
-              <th>
-                <span className="sc-visually-hidden">Saved</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.days.map((day) => (
-              <DayInfoRow
-                key={day}
-                projectId={props.projectId}
-                date={day}
-                info={byDate.get(day)}
-                locations={props.locations}
-                onDayInfo={(saved) => props.onDayInfo(day, saved)}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <p className="ui-muted">What happens each day. Changes save when you leave a field.</p>
+      {phone ? (
+        <ul className="ui-cards" aria-label="Days of the project">
+          {rows}
+        </ul>
+      ) : (
+        <div className="ui-table-wrap">
+          <table className="ui-table sc-day-info">
+            <caption className="ui-visually-hidden">Days of the project</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="ui-visually-hidden">Saved</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+          </table>
+        </div>
+      )}
     </section>
   )
 }
@@ -69,6 +88,7 @@ export function DayInfoTable(props: {
  * keeps what was typed, with the reason and Retry beside it.
  */
 function DayInfoRow(props: {
+  asCard: boolean
   projectId: number
   date: string
   info: DayInfo | undefined
@@ -112,64 +132,118 @@ function DayInfoRow(props: {
     onBlur: () => field.commit(),
     ...describedBy(field.status, errorId(name)),
   })
+  /* Time inputs likewise, with the kit's TimeInput (which hands over the value itself). */
+  const timed = (field: AutoSave<string>, name: string) => ({
+    value: field.value,
+    onChange: (value: string) => field.change(value),
+    onBlur: () => field.commit(),
+    ...describedBy(field.status, errorId(name)),
+  })
 
-  return (
-    <tr data-testid={`day-${props.date}`}>
-      <th scope="row" className="sc-nowrap">
-        <span className="muted">{dayParts(props.date).weekday}</span> {label.slice(4)}
-      </th>
-      <td>
+  const cells: Record<(typeof COLUMNS)[number], ReactNode> = {
+    Title: (
+      <>
         {/* No maxLength: a pasted title would be cut without a word; the API's limit is shown instead. */}
-        <input aria-label={`Title of ${label}`} {...typed(title, 'title')} />
-        <FieldError status={title.status} errorId={errorId('title')} onRetry={title.retry} />
-      </td>
-      <td>
-        <input aria-label={`Call time on ${label}`} type="time" {...typed(callTime, 'call')} />
-        <FieldError status={callTime.status} errorId={errorId('call')} onRetry={callTime.retry} />
-      </td>
-      <td>
-        <input aria-label={`Wrap time on ${label}`} type="time" {...typed(wrapTime, 'wrap')} />
-        <FieldError status={wrapTime.status} errorId={errorId('wrap')} onRetry={wrapTime.retry} />
-      </td>
-      <td>
-        <select
+        <TextInput aria-label={`Title of ${label}`} {...typed(title, 'title')} />
+        <Refusal field={title} errorId={errorId('title')} />
+      </>
+    ),
+    Call: (
+      <>
+        <TimeInput aria-label={`Call time on ${label}`} {...timed(callTime, 'call')} />
+        <Refusal field={callTime} errorId={errorId('call')} />
+      </>
+    ),
+    Wrap: (
+      <>
+        <TimeInput aria-label={`Wrap time on ${label}`} {...timed(wrapTime, 'wrap')} />
+        <Refusal field={wrapTime} errorId={errorId('wrap')} />
+      </>
+    ),
+    Location: (
+      <>
+        <Select
           aria-label={`Location on ${label}`}
-          value={location.value ?? ''}
-          onChange={(event) => {
-            const picked = event.target.value ? Number(event.target.value) : null
+          value={location.value === null ? PROJECT_LOCATION : String(location.value)}
+          options={[
+            { value: PROJECT_LOCATION, label: "The project's location" },
+            ...props.locations.map((place) => ({ value: String(place.id), label: place.name })),
+          ]}
+          onValueChange={(value) => {
+            const picked = value === PROJECT_LOCATION ? null : Number(value)
             location.change(picked)
             location.commit(picked)
           }}
-          {...describedBy(location.status, errorId('location'))}
-        >
-          <option value="">The project&apos;s location</option>
-          {props.locations.map((place) => (
-            <option key={place.id} value={place.id}>
-              {place.name}
-            </option>
+        />
+        <Refusal field={location} errorId={errorId('location')} />
+      </>
+    ),
+    Notes: (
+      <>
+        <TextInput aria-label={`Notes on ${label}`} {...typed(notes, 'notes')} />
+        <Refusal field={notes} errorId={errorId('notes')} />
+      </>
+    ),
+  }
+  const saving = (
+    <RowSaveStatus
+      status={combinedStatus([
+        title.status,
+        callTime.status,
+        wrapTime.status,
+        location.status,
+        notes.status,
+      ])}
+    />
+  )
+  const day = (
+    <>
+      <span className="ui-muted">{dayParts(props.date).weekday}</span> {label.slice(4)}
+    </>
+  )
+
+  if (props.asCard) {
+    return (
+      <li className="ui-card-row" data-testid={`day-${props.date}`}>
+        <div className="ui-card-row-title">
+          {day} {saving}
+        </div>
+        <dl className="ui-card-row-values">
+          {COLUMNS.map((column) => (
+            <div key={column} className="ui-card-row-value">
+              <dt>{column}</dt>
+              <dd>{cells[column]}</dd>
+            </div>
           ))}
-        </select>
-        <FieldError
-          status={location.status}
-          errorId={errorId('location')}
-          onRetry={location.retry}
-        />
-      </td>
-      <td>
-        <input aria-label={`Notes on ${label}`} {...typed(notes, 'notes')} />
-        <FieldError status={notes.status} errorId={errorId('notes')} onRetry={notes.retry} />
-      </td>
-      <td className="sc-nowrap">
-        <SaveProgress
-          status={combinedStatus([
-            title.status,
-            callTime.status,
-            wrapTime.status,
-            location.status,
-            notes.status,
-          ])}
-        />
-      </td>
+        </dl>
+      </li>
+    )
+  }
+  return (
+    <tr data-testid={`day-${props.date}`}>
+      <th scope="row" className="ui-nowrap">
+        {day}
+      </th>
+      {COLUMNS.map((column) => (
+        <td key={column}>{cells[column]}</td>
+      ))}
+      <td className="ui-nowrap">{saving}</td>
     </tr>
+  )
+}
+
+const PROJECT_LOCATION = 'project'
+
+/** Beside a field of the day: only a refusal, with the server's reason and Retry. */
+function Refusal(props: { field: Pick<AutoSave<unknown>, 'status' | 'retry'>; errorId: string }) {
+  if (props.field.status.state !== 'failed') {
+    return null
+  }
+  return (
+    <SaveStatusBeside
+      status={props.field.status}
+      errorId={props.errorId}
+      onRetry={props.field.retry}
+    />
   )
 }

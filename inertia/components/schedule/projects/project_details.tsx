@@ -1,12 +1,10 @@
 import { useEffect, useRef } from 'react'
 import type { AutoSave } from '~/components/shared/use_auto_save'
-import {
-  FieldLabel,
-  SaveFeedback,
-  describedBy,
-  sameText,
-  useFieldSave,
-} from '~/components/shared/save_feedback'
+import { describedBy, sameText, useFieldSave } from '~/components/shared/save_feedback'
+import { SaveStatusBeside } from '~/components/schedule/save_status'
+import { DatePicker } from '~/components/shared/ui/date_picker'
+import { Field, TextInput, Textarea } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
 import { api } from '~/components/shared/api'
 import { dayCount, shiftDays } from '~/components/shared/dates'
 import type { Lookups } from '~/components/schedule/lookups'
@@ -120,18 +118,13 @@ export function ProjectDetails(props: {
   }
 
   return (
-    <section className="sc-section" aria-labelledby="project-details-heading">
-      <h2 id="project-details-heading" className="sc-visually-hidden">
+    <section className="ui-panel" aria-labelledby="project-details-heading">
+      <h2 id="project-details-heading" className="ui-visually-hidden">
         Details
       </h2>
-      <div className="sc-form-grid">
-        <div className="sc-wide">
-          <FieldLabel htmlFor="project-name" status={name.status} onRetry={name.retry}>
-            Name
-          </FieldLabel>
-          <input
-            id="project-name"
-            required
+      <div className="ui-form-grid">
+        <Field label="Name" required>
+          <TextInput
             maxLength={200}
             value={name.value}
             onChange={(event) => name.change(event.target.value)}
@@ -143,36 +136,19 @@ export function ProjectDetails(props: {
             }}
             {...describedBy(name.status, 'project-name-error')}
           />
-        </div>
-        <div>
-          <FieldLabel htmlFor="project-start" status={dates.status} onRetry={dates.retry}>
-            First day
-          </FieldLabel>
-          <input
-            id="project-start"
-            type="date"
-            required
-            value={dates.value.startDate}
-            onChange={(event) => changeStart(event.target.value)}
-            {...describedBy(dates.status, 'project-start-error')}
-          />
-        </div>
-        <div>
-          <label htmlFor="project-end">Last day</label>
-          <input
-            id="project-end"
-            type="date"
-            required
-            min={dates.value.startDate}
+          <Beside field={name} errorId="project-name-error" />
+        </Field>
+        <Field label="First day" required>
+          <DatePicker value={dates.value.startDate} onChange={changeStart} />
+          <Beside field={dates} errorId="project-dates-error" />
+        </Field>
+        <Field label="Last day" required>
+          <DatePicker
             value={dates.value.endDate}
-            onChange={(event) =>
-              event.target.value && changeDates({ ...dates.value, endDate: event.target.value })
-            }
-            {...describedBy(dates.status, 'project-start-error')}
+            onChange={(endDate) => endDate && changeDates({ ...dates.value, endDate })}
           />
-        </div>
+        </Field>
         <ChoiceField
-          id="project-status"
           label="Status"
           none="No status"
           field={status}
@@ -181,51 +157,29 @@ export function ProjectDetails(props: {
             name: option.icon ? `${option.icon} ${option.name}` : option.name,
           }))}
         />
+        <ChoiceField label="Client" none="No client" field={client} options={props.clients} />
         <ChoiceField
-          id="project-client"
-          label="Client"
-          none="No client"
-          field={client}
-          options={props.clients}
-        />
-        <ChoiceField
-          id="project-location"
           label="Location"
           none="No location"
           field={location}
           options={props.locations}
         />
-        <ChoiceField
-          id="project-region"
-          label="Region"
-          none="No region"
-          field={region}
-          options={lookups.regions}
-        />
-        <div className="sc-colors">
-          <div className="sc-label-row">
-            <span className="sc-label">Colours</span>
-            <SaveFeedback
-              status={colors.status}
-              errorId="project-colors-error"
-              onRetry={colors.retry}
-            />
-          </div>
-          <div className="sc-color-pair">
-            <label htmlFor="project-color" className="sc-inline-label">
+        <ChoiceField label="Region" none="No region" field={region} options={lookups.regions} />
+        <fieldset className="sc-colors">
+          <legend className="ui-label">Colours in the calendar</legend>
+          <div className="ui-cluster">
+            <label className="sc-inline-label">
               Colour
               <input
-                id="project-color"
                 type="color"
                 value={colors.value.color}
                 onChange={(event) => changeColor('color', event.target.value)}
                 {...describedBy(colors.status, 'project-colors-error')}
               />
             </label>
-            <label htmlFor="project-text-color" className="sc-inline-label">
+            <label className="sc-inline-label">
               Text
               <input
-                id="project-text-color"
                 type="color"
                 value={colors.value.textColor}
                 onChange={(event) => changeColor('textColor', event.target.value)}
@@ -239,30 +193,28 @@ export function ProjectDetails(props: {
               {name.value || 'Project'}
             </span>
           </div>
-        </div>
-        <div className="sc-wide">
-          <FieldLabel htmlFor="project-notes" status={notes.status} onRetry={notes.retry}>
-            Notes
-          </FieldLabel>
-          <textarea
-            id="project-notes"
-            className="sc-textarea"
-            rows={4}
-            maxLength={10000}
-            value={notes.value}
-            onChange={(event) => notes.change(event.target.value)}
-            onBlur={() => notes.commit()}
-            {...describedBy(notes.status, 'project-notes-error')}
-          />
-        </div>
+          <Beside field={colors} errorId="project-colors-error" />
+        </fieldset>
       </div>
+      <Field label="Notes">
+        <Textarea
+          rows={4}
+          maxLength={10000}
+          value={notes.value}
+          onChange={(event) => notes.change(event.target.value)}
+          onBlur={() => notes.commit()}
+          {...describedBy(notes.status, 'project-notes-error')}
+        />
+        <Beside field={notes} errorId="project-notes-error" />
+      </Field>
     </section>
   )
 }
 
-/** A select of one of the project's optional records, saved on change. */
+const NONE = 'none'
+
+/** One of the project's optional records, picked from a list and saved at once. */
 function ChoiceField(props: {
-  id: string
   label: string
   none: string
   field: AutoSave<number | null>
@@ -270,27 +222,32 @@ function ChoiceField(props: {
 }) {
   const { field } = props
   return (
-    <div>
-      <FieldLabel htmlFor={props.id} status={field.status} onRetry={field.retry}>
-        {props.label}
-      </FieldLabel>
-      <select
-        id={props.id}
-        value={field.value ?? ''}
-        onChange={(event) => {
-          const picked = event.target.value === '' ? null : Number(event.target.value)
+    <Field label={props.label}>
+      <Select
+        // The kit's Select keeps '' for "nothing chosen": "none" stands for no record.
+        value={field.value === null ? NONE : String(field.value)}
+        onValueChange={(value) => {
+          const picked = value === NONE ? null : Number(value)
           field.change(picked)
           field.commit(picked)
         }}
-        {...describedBy(field.status, `${props.id}-error`)}
-      >
-        <option value="">{props.none}</option>
-        {props.options.map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.name}
-          </option>
-        ))}
-      </select>
-    </div>
+        options={[
+          { value: NONE, label: props.none },
+          ...props.options.map((option) => ({ value: String(option.id), label: option.name })),
+        ]}
+      />
+      <Beside field={field} errorId={`project-${props.label.toLowerCase()}-error`} />
+    </Field>
+  )
+}
+
+/** How the field's saving stands, under it: "Saving…", "Saved", or why it was refused with Retry. */
+function Beside(props: { field: Pick<AutoSave<unknown>, 'status' | 'retry'>; errorId: string }) {
+  return (
+    <SaveStatusBeside
+      status={props.field.status}
+      errorId={props.errorId}
+      onRetry={props.field.retry}
+    />
   )
 }

@@ -5,7 +5,8 @@ import {
   type PickedResource,
 } from '~/components/schedule/directory/resource_picker'
 import { SortableList } from '~/components/shared/sortable_list'
-import { useToast } from '~/components/shared/toasts'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { useToast } from '~/components/shared/ui/toast'
 import { RosterRow, rosterKey } from './roster_row'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { Data } from '~generated/data'
@@ -77,20 +78,25 @@ export function Roster(props: {
   }
 
   return (
-    <section className="sc-section" aria-labelledby="roster-heading">
+    <section className="ui-panel" aria-labelledby="roster-heading">
       <div className="sc-heading-row">
         <h2 id="roster-heading">Roster</h2>
-        <span className="muted small">
+        <span className="ui-muted">
           {roster.filter((entry) => entry.kind === 'crew').length} crew ·{' '}
           {roster.filter((entry) => entry.kind === 'vendor').length} vendors
         </span>
       </div>
       {roster.length === 0 ? (
-        <p className="sc-empty">Nobody is booked yet. Add crew members or vendors below.</p>
+        <EmptyState
+          headingLevel={3}
+          title="No one on this project yet"
+          description="Nobody is booked yet. Add crew members or vendors with the box below; each one then gets a status, a role and the days they work."
+        />
       ) : (
         <>
-          <p className="muted small">
-            Drag ⠿ to reorder. Click a day to take it off someone&apos;s booking or put it back.
+          <p className="ui-muted">
+            Drag ⠿ to reorder (or focus it, press Space, then the arrow keys). Click a day to take
+            it off someone&apos;s booking or put it back.
           </p>
           <SortableList
             className="sc-roster"

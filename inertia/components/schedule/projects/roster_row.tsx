@@ -1,19 +1,22 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
 import type { AutoSave } from '~/components/shared/use_auto_save'
 import { dayParts, formatDay, formatShortDay } from '~/components/shared/dates'
 import { ConflictResolution } from '~/components/schedule/calendar/conflict_resolution'
 import { StatusSelect } from '~/components/schedule/status_badge'
-import { useToast } from '~/components/shared/toasts'
 import {
-  FieldError,
-  SaveProgress,
   combinedStatus,
   describedBy,
   sameText,
   useFieldSave,
 } from '~/components/shared/save_feedback'
+import { RowSaveStatus, SaveStatusBeside } from '~/components/schedule/save_status'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { TextInput } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { Data } from '~generated/data'
 
@@ -151,11 +154,11 @@ export function RosterRow(props: {
     <div className="sc-roster-entry" data-testid={`roster-${rosterKey(entry)}`}>
       <div className="sc-roster-main">
         <div className="sc-roster-name">
-          <span className={`sc-kind sc-kind-${entry.kind}`}>
+          <Badge tone={entry.kind === 'crew' ? 'info' : 'accent'}>
             {entry.kind === 'crew' ? 'Crew' : 'Vendor'}
-          </span>
+          </Badge>{' '}
           <a href={`/directory?tab=${directoryTab}&id=${entry.resourceId}`}>{entry.name}</a>{' '}
-          <SaveProgress status={combinedStatus(fields.map(([, field]) => field.status))} />
+          <RowSaveStatus status={combinedStatus(fields.map(([, field]) => field.status))} />
         </div>
         <StatusSelect
           label={`Status of ${entry.name}`}
@@ -168,27 +171,26 @@ export function RosterRow(props: {
           errorId={status.status.state === 'failed' ? errorId('status') : undefined}
         />
         {entry.kind === 'crew' ? (
-          <select
+          <Select
             aria-label={`Role of ${entry.name}`}
-            value={role.value ?? ''}
-            onChange={(event) => {
-              const picked = event.target.value ? Number(event.target.value) : null
+            value={role.value === null ? NO_ROLE : String(role.value)}
+            options={[
+              { value: NO_ROLE, label: 'No role' },
+              ...props.lookups.crewRoles.map((crewRole) => ({
+                value: String(crewRole.id),
+                label: crewRole.name,
+              })),
+            ]}
+            onValueChange={(value) => {
+              const picked = value === NO_ROLE ? null : Number(value)
               role.change(picked)
               role.commit(picked)
             }}
-            {...describedBy(role.status, errorId('role'))}
-          >
-            <option value="">No role</option>
-            {props.lookups.crewRoles.map((crewRole) => (
-              <option key={crewRole.id} value={crewRole.id}>
-                {crewRole.name}
-              </option>
-            ))}
-          </select>
+          />
         ) : (
           <span />
         )}
-        <input
+        <TextInput
           aria-label={`Notes on ${entry.name}`}
           placeholder="Notes"
           maxLength={10000}
@@ -202,32 +204,36 @@ export function RosterRow(props: {
           }}
           {...describedBy(notes.status, errorId('notes'))}
         />
-        <ConfirmButton
-          compact
-          danger
-          label="Remove"
+        <ConfirmDialog
+          trigger={
+            <Button size="small" variant="ghost" aria-label={`Remove ${entry.name}`}>
+              Remove
+            </Button>
+          }
           title={`Take ${entry.name} off this project?`}
+          description="Their booking and its day notes on this project are removed."
           confirmLabel="Remove"
           onConfirm={remove}
-        >
-          <p>Their booking and its day notes on this project are removed.</p>
-        </ConfirmButton>
+        />
       </div>
       {fields.some(([, field]) => field.status.state === 'failed') && (
-        <div className="sc-roster-errors">
-          {fields.map(([name, field]) => (
-            <FieldError
-              key={name}
-              status={field.status}
-              errorId={errorId(name)}
-              onRetry={field.retry}
-            />
-          ))}
+        <div className="ui-cluster">
+          {fields.map(
+            ([name, field]) =>
+              field.status.state === 'failed' && (
+                <SaveStatusBeside
+                  key={name}
+                  status={field.status}
+                  errorId={errorId(name)}
+                  onRetry={field.retry}
+                />
+              )
+          )}
         </div>
       )}
 
       <div className="sc-day-strip" role="group" aria-label={`Days of ${entry.name}`}>
-        <span className="muted small sc-day-count">
+        <span className="ui-muted sc-day-count">
           {scheduledCount} of {props.days.length} {props.days.length === 1 ? 'day' : 'days'}
         </span>
         {props.days.map((day) => (
@@ -282,36 +288,33 @@ export function RosterRow(props: {
           </ul>
         )}
         <form
-          className="sc-inline-form"
+          className="sc-day-note-form"
           onSubmit={addDayNote}
           aria-label={`Add a day note for ${entry.name}`}
         >
-          <select
+          <Select
             aria-label="Day"
             value={noteDay}
-            onChange={(event) => setNoteDay(event.target.value)}
-          >
-            {props.days.map((day) => (
-              <option key={day} value={day}>
-                {formatDay(day)}
-              </option>
-            ))}
-          </select>
-          <input
+            onValueChange={setNoteDay}
+            options={props.days.map((day) => ({ value: day, label: formatDay(day) }))}
+          />
+          <TextInput
             aria-label="Note"
             placeholder="e.g. Arrives at noon"
             maxLength={10000}
             value={noteText}
             onChange={(event) => setNoteText(event.target.value)}
           />
-          <button type="submit" className="compact">
+          <Button type="submit" size="small" variant="secondary">
             Add note
-          </button>
+          </Button>
         </form>
       </details>
     </div>
   )
 }
+
+const NO_ROLE = 'none'
 
 /**
  * One day of the booking: pressed while the person works it. A click saves
@@ -348,11 +351,12 @@ function DayToggle(props: {
         }}
         {...describedBy(worked.status, props.errorId)}
       >
-        <span className="sc-day-weekday">{dayParts(date).weekday}</span>
+        {/* The space keeps "Mon 5" the visible start of the button's name "Mon 5 Jun 2031: working". */}
+        <span className="sc-day-weekday">{dayParts(date).weekday}</span>{' '}
         <span className="sc-day-number">{dayParts(date).day}</span>
       </button>
       {worked.status.state === 'failed' && (
-        <FieldError status={worked.status} errorId={props.errorId} onRetry={worked.retry} />
+        <SaveStatusBeside status={worked.status} errorId={props.errorId} onRetry={worked.retry} />
       )}
     </>
   )
@@ -371,8 +375,8 @@ function DayNoteLine(props: {
   )
   return (
     <li>
-      <span className="sc-day-note-date">{formatDay(props.dayNote.date)}</span>
-      <input
+      <span className="ui-muted">{formatDay(props.dayNote.date)}</span>
+      <TextInput
         aria-label={props.label}
         maxLength={10000}
         value={text.value}
@@ -380,18 +384,18 @@ function DayNoteLine(props: {
         onBlur={() => text.commit()}
         {...describedBy(text.status, props.errorId)}
       />
-      <button
-        type="button"
-        className="link small"
+      <Button
+        size="small"
+        variant="ghost"
         onClick={() => {
           text.change('')
           text.commit('')
         }}
       >
         Clear
-      </button>
+      </Button>
       {text.status.state === 'failed' && (
-        <FieldError status={text.status} errorId={props.errorId} onRetry={text.retry} />
+        <SaveStatusBeside status={text.status} errorId={props.errorId} onRetry={text.retry} />
       )}
     </li>
   )

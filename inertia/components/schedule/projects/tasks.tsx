@@ -1,9 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { formatTimestamp } from '~/components/shared/dates'
+import { relativeTimeProps } from '~/components/shared/dates'
 import { SortableList } from '~/components/shared/sortable_list'
-import { useToast } from '~/components/shared/toasts'
-import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
+import { describedBy, useFieldSave } from '~/components/shared/save_feedback'
+import { SaveStatusBeside } from '~/components/schedule/save_status'
+import { Button } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { TextInput } from '~/components/shared/ui/field'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
 
 type ProjectTask = Data.Schedule.ProjectTask
@@ -90,16 +95,22 @@ export function Tasks(props: {
 
   const done = tasks?.filter((task) => task.completed).length ?? 0
   return (
-    <section className="sc-section" aria-labelledby="tasks-heading">
+    <section className="ui-panel" aria-labelledby="tasks-heading">
       <div className="sc-heading-row">
         <h2 id="tasks-heading">Tasks</h2>
         {tasks && tasks.length > 0 && (
-          <span className="muted small">
+          <span className="ui-muted">
             {done} of {tasks.length} done
           </span>
         )}
       </div>
-      {tasks?.length === 0 && <p className="sc-empty">No tasks yet. Add the first one below.</p>}
+      {tasks?.length === 0 && (
+        <EmptyState
+          headingLevel={3}
+          title="No tasks yet"
+          description="A checklist for the project everyone can tick off: add the first task below."
+        />
+      )}
       {tasks && tasks.length > 0 && (
         <SortableList
           className="sc-tasks"
@@ -118,17 +129,17 @@ export function Tasks(props: {
           )}
         </SortableList>
       )}
-      <form className="sc-inline-form" onSubmit={add} aria-label="Add a task">
-        <input
+      <form className="sc-add-form" onSubmit={add} aria-label="Add a task">
+        <TextInput
           aria-label="New task"
           placeholder="e.g. Book the van"
           maxLength={2000}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className="compact" disabled={adding || !text.trim()}>
+        <Button type="submit" variant="secondary" loading={adding} disabled={!text.trim()}>
           Add task
-        </button>
+        </Button>
       </form>
     </section>
   )
@@ -156,12 +167,8 @@ function TaskLine(props: {
 
   if (editing) {
     return (
-      <form
-        className="sc-task sc-inline-form"
-        onSubmit={save}
-        aria-label={`Edit task ${task.text}`}
-      >
-        <input
+      <form className="sc-add-form" onSubmit={save} aria-label={`Edit task ${task.text}`}>
+        <TextInput
           aria-label="Task"
           maxLength={2000}
           autoFocus
@@ -174,27 +181,37 @@ function TaskLine(props: {
             }
           }}
         />
-        <button type="submit" className="compact">
+        <Button type="submit" size="small">
           Save
-        </button>
-        <button
-          type="button"
-          className="secondary compact"
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
           onClick={() => {
             setText(task.text)
             setEditing(false)
           }}
         >
           Cancel
-        </button>
+        </Button>
       </form>
     )
   }
+  const meta =
+    task.completed && task.completedAt ? (
+      <>
+        Done{task.completedByName ? ` by ${task.completedByName}` : ''},{' '}
+        <time {...relativeTimeProps(task.completedAt)} />
+      </>
+    ) : task.authorName ? (
+      `Added by ${task.authorName}`
+    ) : undefined
   return (
     <div className={done.value ? 'sc-task sc-task-done' : 'sc-task'}>
-      <label className="sc-check-label">
-        <input
-          type="checkbox"
+      <div className="sc-task-main">
+        <Checkbox
+          label={task.text}
+          hint={meta}
           checked={done.value}
           onChange={(event) => {
             done.change(event.target.checked)
@@ -202,22 +219,14 @@ function TaskLine(props: {
           }}
           {...describedBy(done.status, errorId)}
         />
-        <span className="sc-task-text">{task.text}</span>
-      </label>
-      {done.status.state === 'failed' && (
-        <FieldError status={done.status} errorId={errorId} onRetry={done.retry} />
-      )}
-      <span className="muted small">
-        {task.completed && task.completedAt
-          ? `Done${task.completedByName ? ` by ${task.completedByName}` : ''}, ${formatTimestamp(task.completedAt)}`
-          : task.authorName
-            ? `Added by ${task.authorName}`
-            : ''}
-      </span>
+        {done.status.state === 'failed' && (
+          <SaveStatusBeside status={done.status} errorId={errorId} onRetry={done.retry} />
+        )}
+      </div>
       <span className="sc-row-actions">
-        <button
-          type="button"
-          className="link small"
+        <Button
+          size="small"
+          variant="ghost"
           aria-label={`Edit ${task.text}`}
           onClick={() => {
             setText(task.text)
@@ -225,15 +234,15 @@ function TaskLine(props: {
           }}
         >
           Edit
-        </button>
-        <button
-          type="button"
-          className="link small sc-danger-link"
+        </Button>
+        <Button
+          size="small"
+          variant="ghost"
           aria-label={`Delete ${task.text}`}
           onClick={props.onRemove}
         >
           Delete
-        </button>
+        </Button>
       </span>
     </div>
   )

@@ -1,17 +1,25 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
-import { formatTimestamp, formatTimestampDay, today } from '~/components/shared/dates'
-import { useToast } from '~/components/shared/toasts'
+import { formatTimestamp, formatTimestampDay, relativeTimeProps } from '~/components/shared/dates'
+import { Badge, type BadgeTone } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DatePicker } from '~/components/shared/ui/date_picker'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { RowMenu } from '~/components/shared/ui/row_menu'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
 
 type ShareLink = Data.Schedule.ShareLink
 
-const STATE_LABELS: Record<ShareLink['state'], string> = {
-  active: 'Active',
-  expired: 'Expired',
-  revoked: 'Revoked',
+const STATES: Record<ShareLink['state'], { label: string; tone: BadgeTone }> = {
+  active: { label: 'Active', tone: 'success' },
+  expired: { label: 'Expired', tone: 'warning' },
+  revoked: { label: 'Revoked', tone: 'danger' },
 }
+
+/** The question a link's menu asks before it acts. */
+type Asking = { link: ShareLink; action: 'revoke' | 'delete' }
 
 /**
  * The public links of one project, crew member or vendor: make one (with an
@@ -30,6 +38,7 @@ export function ShareLinksPanel(props: {
   const [label, setLabel] = useState('')
   const [expiresOn, setExpiresOn] = useState('')
   const [creating, setCreating] = useState(false)
+  const [asking, setAsking] = useState<Asking | null>(null)
 
   async function create(event: FormEvent) {
     event.preventDefault()
@@ -45,7 +54,7 @@ export function ShareLinksPanel(props: {
       setLinks((current) => [link, ...current])
       setLabel('')
       setExpiresOn('')
-      toast.info('Share link created. Copy it to send it.')
+      toast.success('Share link created. Copy it to send it.')
     } catch (error) {
       toast.error(`Could not create the link: ${errorMessage(error)}`)
     } finally {
@@ -60,7 +69,7 @@ export function ShareLinksPanel(props: {
   async function copy(link: ShareLink) {
     try {
       await navigator.clipboard.writeText(link.url)
-      toast.info('Link copied.')
+      toast.success('Link copied.')
     } catch {
       toast.warning('Your browser did not allow copying: select the link and copy it by hand.')
     }
@@ -69,9 +78,10 @@ export function ShareLinksPanel(props: {
   async function revoke(link: ShareLink) {
     try {
       replace(await api<ShareLink>('PATCH', `/api/share/${link.id}`, { revoked: true }))
-      toast.info('The link no longer opens.')
+      toast.success('The link no longer opens.')
     } catch (error) {
       toast.error(`Could not revoke the link: ${errorMessage(error)}`)
+      throw error
     }
   }
 
@@ -81,98 +91,109 @@ export function ShareLinksPanel(props: {
       setLinks((current) => current.filter((other) => other.id !== link.id))
     } catch (error) {
       toast.error(`Could not delete the link: ${errorMessage(error)}`)
+      throw error
     }
   }
 
   const formId = `share-${props.resourceType}-${props.resourceId}`
   return (
-    <section className="sc-section" aria-labelledby={`${formId}-heading`}>
+    <section className="ui-panel" aria-labelledby={`${formId}-heading`}>
       <h2 id={`${formId}-heading`}>Share links</h2>
-      <p className="muted small">
+      <p className="ui-muted">
         Anyone with a link sees {props.resourceName}&apos;s dates and bookings without signing in,
         but no phone numbers, emails or internal notes.
       </p>
-      {links.length === 0 && <p className="muted">No share links yet.</p>}
+      {links.length === 0 && (
+        <p className="ui-muted">No share links yet: create one below to send to a client.</p>
+      )}
       {links.length > 0 && (
         <ul className="sc-share-links">
-          {links.map((link) => (
-            <li key={link.id} className={`sc-share-link sc-share-${link.state}`}>
-              <div className="sc-share-head">
-                <strong>{link.label || 'Share link'}</strong>
-                <span className={`sc-pill sc-pill-${link.state}`}>{STATE_LABELS[link.state]}</span>
-              </div>
-              <input
-                readOnly
-                className="sc-mono small"
-                aria-label={`Address of ${link.label || 'share link'}`}
-                value={link.url}
-                onFocus={(event) => event.target.select()}
-              />
-              <p className="muted small">
-                Created {formatTimestampDay(link.createdAt)}
-                {link.expiresAt
-                  ? ` · ${link.state === 'expired' ? 'expired' : 'expires'} ${formatTimestamp(link.expiresAt)}`
-                  : ' · never expires'}
-                {link.revokedAt && ` · revoked ${formatTimestamp(link.revokedAt)}`} · opened{' '}
-                {link.viewCount} {link.viewCount === 1 ? 'time' : 'times'}
-                {link.lastViewedAt && `, last ${formatTimestamp(link.lastViewedAt)}`}
-              </p>
-              <div className="sc-buttons">
-                {link.state === 'active' && (
-                  <>
-                    <button type="button" className="secondary compact" onClick={() => copy(link)}>
+          {links.map((link) => {
+            const name = link.label || 'share link'
+            return (
+              <li key={link.id} className={`sc-share-link sc-share-${link.state}`}>
+                <div className="sc-share-head">
+                  <strong>{link.label || 'Share link'}</strong>
+                  <Badge tone={STATES[link.state].tone}>{STATES[link.state].label}</Badge>
+                </div>
+                <div className="sc-share-address">
+                  <TextInput
+                    readOnly
+                    aria-label={`Address of ${name}`}
+                    value={link.url}
+                    onFocus={(event) => event.target.select()}
+                  />
+                  {link.state === 'active' && (
+                    <Button size="small" variant="secondary" onClick={() => copy(link)}>
                       Copy link
-                    </button>
-                    <ConfirmButton
-                      compact
-                      label="Revoke"
-                      title="Revoke this share link?"
-                      confirmLabel="Revoke"
-                      onConfirm={() => revoke(link)}
-                    >
-                      <p>Whoever has the link can no longer open it. This cannot be undone.</p>
-                    </ConfirmButton>
-                  </>
-                )}
-                <ConfirmButton
-                  compact
-                  danger
-                  label="Delete"
-                  title="Delete this share link?"
-                  confirmLabel="Delete"
-                  onConfirm={() => remove(link)}
-                >
-                  <p>The link stops working and disappears from this list.</p>
-                </ConfirmButton>
-              </div>
-            </li>
-          ))}
+                    </Button>
+                  )}
+                  <RowMenu
+                    label={name}
+                    items={[
+                      ...(link.state === 'active'
+                        ? [
+                            {
+                              label: 'Revoke…',
+                              onSelect: () => setAsking({ link, action: 'revoke' }),
+                            },
+                          ]
+                        : []),
+                      {
+                        label: 'Delete…',
+                        tone: 'danger' as const,
+                        onSelect: () => setAsking({ link, action: 'delete' }),
+                      },
+                    ]}
+                  />
+                </div>
+                <p className="ui-muted">
+                  Created {formatTimestampDay(link.createdAt)}
+                  {link.expiresAt
+                    ? ` · ${link.state === 'expired' ? 'expired' : 'expires'} ${formatTimestamp(link.expiresAt)}`
+                    : ' · never expires'}
+                  {link.revokedAt && ` · revoked ${formatTimestamp(link.revokedAt)}`} · opened{' '}
+                  {link.viewCount} {link.viewCount === 1 ? 'time' : 'times'}
+                  {link.lastViewedAt && (
+                    <>
+                      , last <time {...relativeTimeProps(link.lastViewedAt)} />
+                    </>
+                  )}
+                </p>
+              </li>
+            )
+          })}
         </ul>
       )}
-      <form className="sc-inline-form" onSubmit={create} aria-label="New share link">
-        <div>
-          <label htmlFor={`${formId}-label`}>Label (optional)</label>
-          <input
-            id={`${formId}-label`}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={asking?.action === 'revoke' ? 'Revoke this share link?' : 'Delete this share link?'}
+        description={
+          asking?.action === 'revoke'
+            ? 'Whoever has the link can no longer open it. This cannot be undone.'
+            : 'The link stops working and disappears from this list.'
+        }
+        confirmLabel={asking?.action === 'revoke' ? 'Revoke' : 'Delete'}
+        onConfirm={() =>
+          asking && (asking.action === 'revoke' ? revoke(asking.link) : remove(asking.link))
+        }
+      />
+      <form className="sc-share-form" onSubmit={create} aria-label="New share link">
+        <Field label="Label (optional)">
+          <TextInput
             maxLength={200}
             placeholder="e.g. For the client"
             value={label}
             onChange={(event) => setLabel(event.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={`${formId}-expires`}>Last day (optional)</label>
-          <input
-            id={`${formId}-expires`}
-            type="date"
-            min={today()}
-            value={expiresOn}
-            onChange={(event) => setExpiresOn(event.target.value)}
-          />
-        </div>
-        <button type="submit" disabled={creating}>
+        </Field>
+        <Field label="Last day (optional)" hint="The link works through the whole of this day.">
+          <DatePicker value={expiresOn} onChange={setExpiresOn} />
+        </Field>
+        <Button type="submit" loading={creating}>
           Create share link
-        </button>
+        </Button>
       </form>
     </section>
   )

@@ -14,6 +14,11 @@ export type TimeInputProps = {
   'disabled'?: boolean
   'className'?: string
   'aria-label'?: string
+  /** A field that saves itself saves when it is left. */
+  'onBlur'?: () => void
+  /** Outside a Field: the reason a save was refused, and whether it was. */
+  'aria-describedby'?: string
+  'aria-invalid'?: boolean
 }
 
 /**
@@ -38,7 +43,11 @@ export function TimeInput({
       step={stepMinutes * 60}
       onChange={(event) => onChange(event.target.value)}
       {...rest}
-      {...fieldControlProps(field, { id })}
+      {...fieldControlProps(field, {
+        id,
+        'aria-describedby': rest['aria-describedby'],
+        'aria-invalid': rest['aria-invalid'],
+      })}
     />
   )
 }
