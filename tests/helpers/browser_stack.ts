@@ -12,6 +12,7 @@ import {
   type LocalStackOptions,
   type SeedResult,
 } from '#services/shared/local_stack'
+import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
@@ -94,6 +95,8 @@ export type SharedBrowserStack = SeededStack & {
   outbox: Record<AppId, string>
   /** "Sign in with Test IdP" on sso's sign-in page; tests add the accounts they need. */
   idp: TestOidcProvider
+  /** Dropbox on loopback, where transfer's backup is pointed (the backup tests set it up). */
+  dropbox: DropboxFake
 }
 
 let shared: Promise<SharedBrowserStack> | null = null
@@ -125,6 +128,7 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
     APP_IDS.map((appId) => [appId, join(scratch, 'outbox', appId)])
   ) as Record<AppId, string>
   let idp: TestOidcProvider | undefined
+  const dropbox = await startDropboxFake()
   const running = await startBrowserStack('run', async (ports) => {
     // The provider must know sso's callback, so it starts once the ports are chosen.
     idp = new TestOidcProvider({
@@ -133,14 +137,21 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
     await idp.start()
     return {
       sso: { ...idp.env('Test IdP'), MAIL_OUTBOX_DIR: outbox.sso },
-      transfer: { DRIVE_FS_ROOT: driveRoot, MAIL_OUTBOX_DIR: outbox.transfer },
+      // 1 MiB chunks, so a backup in a test goes in several parts.
+      transfer: {
+        DRIVE_FS_ROOT: driveRoot,
+        MAIL_OUTBOX_DIR: outbox.transfer,
+        BACKUP_CHUNK_MB: '1',
+        ...dropbox.env,
+      },
       schedule: { MAIL_OUTBOX_DIR: outbox.schedule },
     }
   }).catch(async (error) => {
     await idp?.stop()
+    await dropbox.close()
     throw error
   })
-  return { ...running, driveRoot, outbox, idp: idp! }
+  return { ...running, driveRoot, outbox, idp: idp!, dropbox }
 }
 
 /**
@@ -172,6 +183,7 @@ export async function stopSharedBrowserStack() {
     const running = await starting.catch(() => null)
     await running?.stack.stop()
     await running?.idp.stop()
+    await running?.dropbox.close()
   }
   if (sharedScratch) {
     await rm(sharedScratch, { recursive: true, force: true })

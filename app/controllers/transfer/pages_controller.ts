@@ -11,6 +11,11 @@ import { TransferEmailTemplates, type EmailTemplateType } from '#services/transf
 import { TransferMailer } from '#services/transfer/transfer_mailer'
 import { originOf } from '#services/transfer/download_requester'
 import { serializer } from '#services/shared/serialize'
+import { BackupBrowser } from '#services/transfer/backup/backup_browser'
+import { BackupQueue } from '#services/transfer/backup/backup_queue'
+import { BackupSettings } from '#services/transfer/backup/backup_settings'
+import BackupEntryTransformer from '#transformers/transfer/backup_entry_transformer'
+import BackupStatusTransformer from '#transformers/transfer/backup_status_transformer'
 import SessionUserTransformer from '#transformers/transfer/session_user_transformer'
 import StaffShareTransformer from '#transformers/transfer/staff_share_transformer'
 import UserTransformer from '#transformers/transfer/user_transformer'
@@ -141,17 +146,76 @@ export default class PagesController {
     })
   }
 
-  async settings(ctx: HttpContext) {
+  /**
+   * The runtime settings, and for admins the backup's setup: its status and
+   * what the provider's round trip came back with (?backup=connected, …).
+   */
+  @inject()
+  async settings(ctx: HttpContext, backupSettings: BackupSettings, backups: BackupQueue) {
     const user = await this.staff(ctx)
     if (user === false) {
       return ctx.response.redirect('/api/auth/login')
     }
+    const outcome = ctx.request.qs().backup
     return ctx.inertia.render('transfer/admin/settings', {
       user: SessionUserTransformer.transform(user),
       settings: user
         ? await serializer.serialize(SettingTransformer.transform(await this.settingsStore.all()))
         : [],
+      backup:
+        user?.role === 'admin'
+          ? await serializer.serialize(
+              BackupStatusTransformer.transform({
+                provider: backupSettings.provider.label,
+                configuration: await backupSettings.configuration(),
+                progress: await backups.progress(),
+              })
+            )
+          : null,
+      backupOutcome: typeof outcome === 'string' ? outcome.slice(0, 40) : null,
     })
+  }
+
+  /**
+   * The backup's browser (?path: a folder inside the backup folder) with the
+   * backlog's progress. A provider that cannot answer leaves the page up
+   * with the reason in place of the list.
+   */
+  @inject()
+  async backup(ctx: HttpContext, backupSettings: BackupSettings, backups: BackupQueue) {
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    const available = user ? await backupSettings.isReady() : false
+    const path = ctx.request.qs().path
+    const browsed = available
+      ? await this.#browse(backupSettings, typeof path === 'string' ? path : null)
+      : { listing: null, problem: null }
+    return ctx.inertia.render('transfer/admin/backup', {
+      user: SessionUserTransformer.transform(user),
+      available,
+      progress: user ? await backups.progress() : null,
+      root: available ? await backupSettings.folder() : null,
+      listing: browsed.listing,
+      problem: browsed.problem,
+    })
+  }
+
+  async #browse(settings: BackupSettings, path: string | null) {
+    try {
+      const page = await new BackupBrowser(settings).list(path, null)
+      return {
+        listing: {
+          path: page.path,
+          cursor: page.cursor,
+          entries: await serializer.serialize(BackupEntryTransformer.transform(page.entries)),
+        },
+        problem: null,
+      }
+    } catch (error) {
+      return { listing: null, problem: error instanceof Error ? error.message : String(error) }
+    }
   }
 
   /**

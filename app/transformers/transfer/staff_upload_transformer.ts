@@ -21,6 +21,10 @@ export default class StaffUploadTransformer extends BaseTransformer<PublicUpload
       sha256: upload.contentSha256,
       hashStatus: upload.hashStatus,
       backupStatus: upload.backupStatus,
+      /** Bytes the backup provider holds (the whole size once `done`). */
+      backupBytesDone: upload.backupBytesDone,
+      backupPath: upload.backupPath,
+      backupError: upload.backupError,
       createdAt: upload.createdAt.toISO()!,
       completedAt: upload.completedAt?.toISO() ?? null,
       expiresAt: upload.expiresAt?.toISO() ?? null,

@@ -7,7 +7,8 @@ import { PageHeader } from '~/components/shared/ui/page_header'
 import { SkeletonText } from '~/components/shared/ui/skeleton'
 import { signOut, useCodeExchange } from '~/components/shared/use_sign_in'
 
-export type AdminSection = 'uploads' | 'shares' | 'logs' | 'users' | 'settings' | 'email-templates'
+export type AdminSection =
+  'uploads' | 'shares' | 'logs' | 'backup' | 'users' | 'settings' | 'email-templates'
 
 const SECTIONS: {
   id: AdminSection
@@ -20,6 +21,7 @@ const SECTIONS: {
   { id: 'uploads', label: 'Uploads', href: '/admin', adminOnly: false, exact: true },
   { id: 'shares', label: 'Shares', href: '/admin/shares', adminOnly: false },
   { id: 'logs', label: 'Download logs', href: '/admin/logs', adminOnly: false },
+  { id: 'backup', label: 'Backup', href: '/admin/backup', adminOnly: false },
   { id: 'users', label: 'Users', href: '/admin/users', adminOnly: false },
   { id: 'settings', label: 'Settings', href: '/admin/settings', adminOnly: false },
   {

@@ -15,6 +15,44 @@ import { Field, TextInput } from '~/components/shared/ui/field'
 import { Select } from '~/components/shared/ui/select'
 import { Pager, type PageMeta } from '~/components/shared/ui/pager'
 
+/** Where an upload's backup stands, in words, with its progress while it is sent. */
+function BackupBadge({ upload }: { upload: UploadRow }) {
+  switch (upload.backupStatus) {
+    case 'done':
+      return (
+        <span>
+          <Badge tone="success">
+            <span title={upload.backupPath ?? undefined}>Backed up</span>
+          </Badge>
+        </span>
+      )
+    case 'uploading':
+      return (
+        <span>
+          <Badge tone="info">
+            Backing up {Math.floor((upload.backupBytesDone / Math.max(upload.size, 1)) * 100)}%
+          </Badge>
+        </span>
+      )
+    case 'pending':
+      return (
+        <span>
+          <Badge tone="neutral">Waiting for backup</Badge>
+        </span>
+      )
+    case 'failed':
+      return (
+        <span>
+          <Badge tone="danger">
+            <span title={upload.backupError ?? undefined}>Backup failed</span>
+          </Badge>
+        </span>
+      )
+    default:
+      return null
+  }
+}
+
 /** An upload as the list shows it, with when the hourly cleanup deletes it. */
 export type UploadRow = Data.Transfer.StaffUpload.Variants['forUploadsPage']
 
@@ -109,8 +147,8 @@ export function FileList(props: {
             ) : (
               `uploading: ${formatBytes(upload.receivedBytes)} so far`
             )}
-            {upload.backupStatus !== 'not_configured' && ` · backup ${upload.backupStatus}`}
           </span>
+          <BackupBadge upload={upload} />
           {upload.deletesAt && (
             <span>
               <Badge tone="warning">{describeAutoDeletion(upload.deletesAt)}</Badge>

@@ -33,6 +33,7 @@ router
     router.get('/admin/logs', [PagesController, 'logs'])
     router.get('/admin/users', [PagesController, 'users'])
     router.get('/admin/settings', [PagesController, 'settings'])
+    router.get('/admin/backup', [PagesController, 'backup'])
     router.get('/admin/email-templates', [PagesController, 'emailTemplates'])
   })
   .use(stateful())

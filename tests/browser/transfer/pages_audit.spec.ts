@@ -198,6 +198,7 @@ test.group('transfer pages: accessibility and phones', (group) => {
       ['/admin/logs', 'logs', 'Download log'],
       ['/admin/users', 'users', 'Users'],
       ['/admin/settings', 'settings', 'Settings'],
+      ['/admin/backup', 'backup', 'Backup'],
     ] as const) {
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(`${stack.url('transfer')}${path}`)

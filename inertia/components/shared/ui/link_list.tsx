@@ -4,7 +4,9 @@ import { ChevronRightIcon } from './icons'
 
 export type LinkListItem = {
   key: string
-  href: string
+  /** Where the row leads; or `onSelect` for a row that acts in place (opens a folder). */
+  href?: string
+  onSelect?: () => void
   title: ReactNode
   /** A second line: where it leads, what it holds. */
   detail?: ReactNode
@@ -32,12 +34,16 @@ export function LinkList({ label, items }: { label: string; items: LinkListItem[
         )
         return (
           <li key={item.key}>
-            {item.native ? (
+            {item.onSelect ? (
+              <button type="button" className="ui-link-list-link" onClick={item.onSelect}>
+                {content}
+              </button>
+            ) : item.native ? (
               <a className="ui-link-list-link" href={item.href}>
                 {content}
               </a>
             ) : (
-              <Link className="ui-link-list-link" href={item.href}>
+              <Link className="ui-link-list-link" href={item.href!}>
                 {content}
               </Link>
             )}
