@@ -148,6 +148,32 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     }
   })
 
+  test("schedule's start page, signed out after a refused sign-in, passes axe at both sizes", async ({
+    browser,
+    assert,
+  }) => {
+    for (const phone of [false, true]) {
+      const context = await browser.newContext({
+        viewport: phone ? PHONE : DESKTOP,
+        isMobile: phone,
+        hasTouch: phone,
+      })
+      const page = await context.newPage()
+      await audit(
+        page,
+        {
+          name: 'home-refused',
+          path: '/?auth_error=access_denied',
+          heading: 'Sign-in did not work',
+        },
+        phone,
+        assert
+      )
+      await page.getByRole('alert').getByText('has no access to Schedule').waitFor()
+      await context.close()
+    }
+  })
+
   test('the account menu is reached by keyboard and offers the account and sign-out', async ({
     browserContext,
     assert,
