@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { Button } from '~/components/shared/ui/button'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
@@ -55,6 +56,14 @@ export function RecordDetail(props: {
   const toast = useToast()
   const phone = useMediaQuery(PHONE_QUERY)
   const { tab, record } = props
+  const heading = useRef<HTMLHeadingElement>(null)
+  const recordId = record?.id ?? null
+  // On a phone the button that opened the record went with the list: focus (and scroll to) the record.
+  useEffect(() => {
+    if (phone) {
+      heading.current?.focus()
+    }
+  }, [phone, recordId])
   const fields = tab.fields(props.lookups)
 
   async function submit(values: RecordValues) {
@@ -98,7 +107,9 @@ export function RecordDetail(props: {
         </Button>
       )}
       <header className="sc-detail-header">
-        <h2>{title}</h2>
+        <h2 ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
         {!phone && (
           <button
             type="button"
