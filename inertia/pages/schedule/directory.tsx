@@ -114,6 +114,8 @@ function Directory(props: {
   }
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
   const [switchingTo, setSwitchingTo] = useState<DirectoryTabKey | null>(null)
+  // A record opened on this page, rather than by the address it was loaded with.
+  const [openedHere, setOpenedHere] = useState(false)
   const records = loaded.tab === tab.key ? loaded.records : null
   // Kept here, not in the rows: the virtual list unmounts rows scrolled out of view.
   const stars = useFieldSaves<boolean>(saveStar)
@@ -153,6 +155,7 @@ function Directory(props: {
       return
     }
     setSelectedId(id)
+    setOpenedHere(true)
     router.get(
       directoryUrl(tab.key, id),
       {},
@@ -340,6 +343,7 @@ function Directory(props: {
           record={selectedRecord}
           selection={props.selection}
           lookups={lookups}
+          openedHere={openedHere}
           onSaved={saved}
           onDeleted={(record) => {
             setRecords((list) => list.filter((other) => other.id !== record.id))

@@ -49,6 +49,8 @@ export function RecordDetail(props: {
   record: DirectoryRecord | null
   selection: DirectorySelection
   lookups: Lookups
+  /** Opened by the person on this page (not by the address the page loaded with). */
+  openedHere: boolean
   onSaved: (record: DirectoryRecord, created: boolean) => void
   onDeleted: (record: DirectoryRecord) => void
   onClose: () => void
@@ -59,11 +61,12 @@ export function RecordDetail(props: {
   const heading = useRef<HTMLHeadingElement>(null)
   const recordId = record?.id ?? null
   // On a phone the button that opened the record went with the list: focus (and scroll to) the record.
+  const { openedHere } = props
   useEffect(() => {
-    if (phone) {
+    if (phone && openedHere) {
       heading.current?.focus()
     }
-  }, [phone, recordId])
+  }, [phone, openedHere, recordId])
   const fields = tab.fields(props.lookups)
 
   async function submit(values: RecordValues) {
