@@ -2,9 +2,18 @@ import { useMemo, useState } from 'react'
 import { Link, router, usePage } from '@inertiajs/react'
 import { api } from '~/components/shared/api'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
-import { Tabs } from '~/components/shared/tabs'
-import { useToast } from '~/components/shared/toasts'
 import { useFieldSaves } from '~/components/shared/save_feedback'
+import { Button } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
+import { classNames } from '~/components/shared/ui/class_names'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { PlusIcon, UsersIcon } from '~/components/shared/ui/icons'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { Select } from '~/components/shared/ui/select'
+import { SkeletonText } from '~/components/shared/ui/skeleton'
+import { Tabs } from '~/components/shared/ui/tabs'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Lookups } from '~/components/schedule/lookups'
 import { RecordList } from '~/components/schedule/directory/record_list'
 import {
@@ -104,6 +113,9 @@ function Directory(props: {
     setLoaded({ tab: tab.key, source: props.records, records: props.records })
   }
   const [filters, setFilters] = useState<Filters>(NO_FILTERS)
+  const [switchingTo, setSwitchingTo] = useState<DirectoryTabKey | null>(null)
+  // A record opened on this page, rather than by the address it was loaded with.
+  const [openedHere, setOpenedHere] = useState(false)
   const records = loaded.tab === tab.key ? loaded.records : null
   // Kept here, not in the rows: the virtual list unmounts rows scrolled out of view.
   const stars = useFieldSaves<boolean>(saveStar)
@@ -143,6 +155,7 @@ function Directory(props: {
       return
     }
     setSelectedId(id)
+    setOpenedHere(true)
     router.get(
       directoryUrl(tab.key, id),
       {},
@@ -150,10 +163,14 @@ function Directory(props: {
     )
   }
 
-  /** Another tab is a partial reload: only the tab, its records and no open record come back. */
+  /**
+   * Another tab is a partial reload: only the tab, its records and no open
+   * record come back. The tab shows as chosen at once, with a skeleton until then.
+   */
   function switchTab(next: DirectoryTabKey) {
     setSelectedId('')
     setFilters(NO_FILTERS)
+    setSwitchingTo(next)
     router.get(
       directoryUrl(next, ''),
       {},
@@ -161,6 +178,7 @@ function Directory(props: {
         only: ['tab', 'records', 'selection'],
         preserveState: true,
         preserveScroll: true,
+        onFinish: () => setSwitchingTo(null),
       }
     )
   }
@@ -182,7 +200,7 @@ function Directory(props: {
     )
     if (created) {
       setSelected(String(record.id))
-      toast.info(`${record.name} was added.`)
+      toast.success(`${record.name} was added.`)
     }
   }
 
@@ -211,137 +229,193 @@ function Directory(props: {
   const regions = tab.key === 'clients' ? [] : lookups.regions
   const types = tab.typeFilter?.options(lookups) ?? []
 
-  return (
-    <div className="sc-directory">
-      <div className="sc-heading-row">
-        <h1 className="sc-page-title">Directory</h1>
-        <button type="button" onClick={() => setSelected('new')}>
-          New {tab.noun}
-        </button>
-      </div>
-      <Tabs
-        label="Directory sections"
-        tabs={DIRECTORY_TABS.map(({ key, label }) => ({ key, label }))}
-        current={tab.key}
-        onChange={switchTab}
-      />
-      <div className={selected ? 'sc-directory-body sc-with-detail' : 'sc-directory-body'}>
-        <section className="card sc-directory-list" aria-label={`${tab.label} list`}>
-          <div className="sc-filters">
-            <input
-              type="search"
-              aria-label={`Search ${tab.plural}`}
-              placeholder={`Search ${tab.plural}`}
-              value={filters.search}
-              onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+  const count =
+    records && shown.length === records.length
+      ? `${records.length} ${records.length === 1 ? tab.noun : tab.plural}`
+      : `${shown.length} of ${records?.length ?? 0} ${tab.plural}`
+
+  const listPanel = (
+    <section className="ui-panel sc-directory-list" aria-label={`${tab.label} list`}>
+      <div className="sc-directory-filters">
+        <Field label={`Search ${tab.plural}`} hideLabel className="sc-directory-search">
+          <TextInput
+            type="search"
+            placeholder={`Search ${tab.plural}`}
+            value={filters.search}
+            onChange={(event) => setFilters({ ...filters, search: event.target.value })}
+          />
+        </Field>
+        {tab.typeFilter && types.length > 0 && (
+          <Field label={tab.typeFilter.label} hideLabel>
+            <Select
+              value={filters.typeId || ANY}
+              onValueChange={(value) =>
+                setFilters({ ...filters, typeId: value === ANY ? '' : value })
+              }
+              options={[
+                { value: ANY, label: `Any ${tab.typeFilter.label.toLowerCase()}` },
+                ...types.map((type) => ({ value: String(type.id), label: type.name })),
+              ]}
             />
-            {tab.typeFilter && types.length > 0 && (
-              <select
-                aria-label={tab.typeFilter.label}
-                value={filters.typeId}
-                onChange={(event) => setFilters({ ...filters, typeId: event.target.value })}
-              >
-                <option value="">Any {tab.typeFilter.label.toLowerCase()}</option>
-                {types.map((type) => (
-                  <option key={type.id} value={type.id}>
-                    {type.name}
-                  </option>
-                ))}
-              </select>
-            )}
-            {regions.length > 0 && (
-              <select
-                aria-label="Region"
-                value={filters.regionId}
-                onChange={(event) => setFilters({ ...filters, regionId: event.target.value })}
-              >
-                <option value="">Any region</option>
-                {regions.map((region) => (
-                  <option key={region.id} value={region.id}>
-                    {region.name}
-                  </option>
-                ))}
-              </select>
-            )}
-            {tab.starred && (
-              <label className="sc-check-label">
-                <input
-                  type="checkbox"
-                  checked={filters.starredOnly}
-                  onChange={(event) =>
-                    setFilters({ ...filters, starredOnly: event.target.checked })
-                  }
-                />
-                Starred only
-              </label>
-            )}
-          </div>
-          {records === null && <p className="muted">Loading…</p>}
-          {records?.length === 0 && (
-            <p className="sc-empty">
-              No {tab.plural} yet. Add the first with “New {tab.noun}”.
-            </p>
-          )}
-          {records && records.length > 0 && (
-            <>
-              <p className="muted small" role="status">
-                {shown.length === records.length
-                  ? `${records.length} ${records.length === 1 ? tab.noun : tab.plural}`
-                  : `${shown.length} of ${records.length} ${tab.plural}`}
-              </p>
-              {shown.length === 0 ? (
-                <p className="sc-empty">Nothing matches. Change the search or the filters.</p>
-              ) : (
-                <RecordList
-                  tab={tab}
-                  records={shown}
-                  lookups={lookups}
-                  selectedId={selectedRecord?.id ?? null}
-                  onSelect={(record) => setSelected(String(record.id))}
-                  star={(record) => stars(starKey(tab.key, record.id), Boolean(record.starred))}
-                />
-              )}
-            </>
-          )}
-        </section>
-        {selected && (
-          <section className="card sc-directory-detail">
-            {selected === 'new' || selectedRecord ? (
-              <RecordDetail
-                tab={tab}
-                record={selectedRecord}
-                selection={props.selection}
-                lookups={lookups}
-                onSaved={saved}
-                onDeleted={(record) => {
-                  setRecords((list) => list.filter((other) => other.id !== record.id))
-                  setSelected(null)
-                }}
-                onClose={() => setSelected(null)}
-              />
-            ) : records ? (
-              <div>
-                <h2>Not found</h2>
-                <p>
-                  This {tab.noun} is not in the directory. It may have been deleted
-                  {tab.trash ? (
-                    <>
-                      : look in the <Link href={`/trash?tab=${tab.key}`}>trash</Link>.
-                    </>
-                  ) : (
-                    '.'
-                  )}
-                </p>
-                <button type="button" className="secondary" onClick={() => setSelected(null)}>
-                  Close
-                </button>
-              </div>
-            ) : (
-              <p className="muted">Loading…</p>
-            )}
-          </section>
+          </Field>
+        )}
+        {regions.length > 0 && (
+          <Field label="Region" hideLabel>
+            <Select
+              value={filters.regionId || ANY}
+              onValueChange={(value) =>
+                setFilters({ ...filters, regionId: value === ANY ? '' : value })
+              }
+              options={[
+                { value: ANY, label: 'Any region' },
+                ...regions.map((region) => ({ value: String(region.id), label: region.name })),
+              ]}
+            />
+          </Field>
+        )}
+        {tab.starred && (
+          <Checkbox
+            label="Starred only"
+            checked={filters.starredOnly}
+            onChange={(event) => setFilters({ ...filters, starredOnly: event.target.checked })}
+          />
         )}
       </div>
-    </div>
+      {records === null && <SkeletonText lines={6} label={`Loading the ${tab.plural}…`} />}
+      {records?.length === 0 && (
+        <EmptyState
+          icon={<UsersIcon size={32} />}
+          title={`No ${tab.plural} yet`}
+          description={
+            <>
+              {TAB_PURPOSE[tab.key]}
+              {tab.typeFilter && (
+                <>
+                  {' '}
+                  Their {tab.typeFilter.label.toLowerCase()}s and regions come from{' '}
+                  <Link href="/settings">Lists</Link>: set those up first.
+                </>
+              )}
+            </>
+          }
+          action={
+            <Button icon={<PlusIcon size={16} />} onClick={() => setSelected('new')}>
+              Add the first {tab.noun}
+            </Button>
+          }
+        />
+      )}
+      {records && records.length > 0 && (
+        <>
+          <p className="ui-muted" role="status">
+            {count}
+          </p>
+          {shown.length === 0 ? (
+            <EmptyState
+              title="Nothing matches"
+              description="Change the search or the filters."
+              action={
+                <Button variant="secondary" onClick={() => setFilters(NO_FILTERS)}>
+                  Clear the search and filters
+                </Button>
+              }
+            />
+          ) : (
+            <RecordList
+              tab={tab}
+              records={shown}
+              lookups={lookups}
+              selectedId={selectedRecord?.id ?? null}
+              onSelect={(record) => setSelected(String(record.id))}
+              star={(record) => stars(starKey(tab.key, record.id), Boolean(record.starred))}
+            />
+          )}
+        </>
+      )}
+    </section>
+  )
+
+  const detail = selected && (
+    <section className="ui-panel sc-directory-detail">
+      {selected === 'new' || selectedRecord ? (
+        <RecordDetail
+          tab={tab}
+          record={selectedRecord}
+          selection={props.selection}
+          lookups={lookups}
+          openedHere={openedHere}
+          onSaved={saved}
+          onDeleted={(record) => {
+            setRecords((list) => list.filter((other) => other.id !== record.id))
+            setSelected(null)
+          }}
+          onClose={() => setSelected(null)}
+        />
+      ) : records ? (
+        <EmptyState
+          title={`This ${tab.noun} is not in the directory`}
+          description={
+            tab.trash ? (
+              <>
+                It may have been deleted: look in the{' '}
+                <Link href={`/trash?tab=${tab.key}`}>trash</Link>.
+              </>
+            ) : (
+              'It may have been deleted.'
+            )
+          }
+          action={
+            <Button variant="secondary" onClick={() => setSelected(null)}>
+              Back to the {tab.plural}
+            </Button>
+          }
+        />
+      ) : (
+        <SkeletonText lines={6} />
+      )}
+    </section>
+  )
+
+  return (
+    <>
+      <PageHeader
+        title="Directory"
+        description="Your crew, vendors, locations and clients: find them, keep their details and notes, and see who is booked where."
+        actions={
+          <Button icon={<PlusIcon size={16} />} onClick={() => setSelected('new')}>
+            New {tab.noun}
+          </Button>
+        }
+      />
+      <Tabs
+        label="Directory sections"
+        value={switchingTo ?? tab.key}
+        onValueChange={(value) => switchTab(value as DirectoryTabKey)}
+        items={DIRECTORY_TABS.map(({ key, label }) => ({
+          value: key,
+          label,
+          content: switchingTo ? (
+            <SkeletonText lines={6} label={`Loading the ${label.toLowerCase()}…`} />
+          ) : (
+            // On a phone the open record takes the list's place (it has a way back).
+            <div className={classNames('sc-directory-body', selected && 'sc-with-detail')}>
+              {listPanel}
+              {detail}
+            </div>
+          ),
+        }))}
+      />
+    </>
   )
 }
+
+/** What each tab is for, for its empty state. */
+const TAB_PURPOSE: Record<DirectoryTabKey, string> = {
+  crew: 'Crew are the people you book onto projects, with their role, region and contact details.',
+  vendors: 'Vendors are the companies you hire from: rental houses, caterers, transport.',
+  locations: 'Locations are the places you shoot at, with their address and notes for the team.',
+  clients: 'Clients are who the projects are for: a project can name its client.',
+}
+
+/** "Any" in a filter (Radix keeps the empty value for its placeholder). */
+const ANY = 'any'

@@ -1,6 +1,9 @@
-import { Link } from '@inertiajs/react'
-import { Layout } from '~/components/shared/layout'
 import type { SessionUser } from '~/components/schedule/schedule_shell'
+import { AppShell } from '~/components/shared/ui/app_shell'
+import { ButtonLink } from '~/components/shared/ui/button'
+import { Notice } from '~/components/shared/ui/notice'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SkeletonText } from '~/components/shared/ui/skeleton'
 import {
   NOT_THIS_BROWSERS_SIGN_IN,
   signOut,
@@ -15,6 +18,11 @@ const SIGN_IN_ERRORS: Record<string, string> = {
   server_error: 'Something went wrong while signing you in. Please try again.',
 }
 
+/**
+ * Schedule's start page, shown only with a sign-in code or a sign-in error
+ * in the address (otherwise "/" is the calendar or the sign-in at sso): one
+ * narrow card under the product's name, like sso's sign-in pages.
+ */
 export default function Home({
   user,
   signInError,
@@ -25,41 +33,50 @@ export default function Home({
   const { error, pending } = useCodeExchange('/')
   const failure = error ?? (signInError && (SIGN_IN_ERRORS[signInError] ?? 'Sign-in failed.'))
 
+  let heading = 'Sign in to Schedule'
+  let body = <p className="ui-muted">Schedule plans your projects and who works on them.</p>
+  if (user) {
+    heading = `Welcome, ${user.displayName}`
+    body = (
+      <>
+        <p className="ui-muted">
+          Signed in as {user.email} ({user.role})
+        </p>
+        <ButtonLink href="/calendar">Open the calendar</ButtonLink>
+      </>
+    )
+  } else if (pending) {
+    heading = 'Signing you in…'
+    body = <SkeletonText lines={2} label="Signing you in…" />
+  } else if (failure) {
+    heading = 'Sign-in did not work'
+    body = (
+      <>
+        <Notice tone="danger" role="alert">
+          {failure}
+        </Notice>
+        <ButtonLink native href="/login">
+          Sign in again
+        </ButtonLink>
+      </>
+    )
+  }
+
   return (
-    <Layout
-      title=""
-      brand="Schedule"
-      actions={
-        user && (
-          <button type="button" className="secondary" onClick={signOut}>
-            Sign out
-          </button>
-        )
+    <AppShell
+      title={user ? 'Welcome' : 'Sign in'}
+      appName="Schedule"
+      homeHref="/"
+      width="narrow"
+      user={
+        user ? { name: user.displayName, email: user.email, avatarUrl: user.avatarUrl } : undefined
       }
+      userMenu={[{ label: 'Sign out', onSelect: () => void signOut() }]}
     >
-      {pending && <p className="muted">Signing you in…</p>}
-      {failure && !user && (
-        <section className="card">
-          <p className="error" role="alert">
-            {failure}
-          </p>
-          <a className="button" href="/login">
-            Sign in
-          </a>
-        </section>
-      )}
-      {/* Only with a code or an error in the address: signed in, "/" is the calendar. */}
-      {user && (
-        <section className="card">
-          <h1>Welcome, {user.displayName}</h1>
-          <p className="muted">
-            Signed in as {user.email} ({user.role})
-          </p>
-          <Link className="button" href="/calendar">
-            Open the calendar
-          </Link>
-        </section>
-      )}
-    </Layout>
+      <section className="ui-panel">
+        <PageHeader title={heading} />
+        <div className="ui-stack">{body}</div>
+      </section>
+    </AppShell>
   )
 }

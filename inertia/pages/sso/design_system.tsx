@@ -219,7 +219,11 @@ function Fields() {
           <Checkbox label="Show resolved conflicts" />
           <Checkbox label="Allow public uploads" error="Only an admin can change this." />
         </div>
-        <Field label="Notes" hint="Only the crew on this project sees them.">
+        <Field
+          label="Notes"
+          hint="Only the crew on this project sees them; it takes the whole row."
+          className="ui-form-grid-full"
+        >
           <Textarea name="notes" defaultValue="Bring the long lenses." />
         </Field>
         <Field label="The 6-digit code your app shows">

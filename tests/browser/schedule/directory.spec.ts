@@ -108,7 +108,7 @@ test.group('schedule directory in the browser', (group) => {
     const details = page.getByRole('form', { name: 'Details of Morgan Focus' })
     await details.getByLabel('Phone').fill('+44 20 7946 0000')
     await details.getByRole('button', { name: 'Save' }).click()
-    await details.getByText('Saved.').waitFor()
+    await details.getByRole('status').getByText('Saved', { exact: true }).waitFor()
 
     await page.getByRole('textbox', { name: 'New note' }).fill('Has a drone licence')
     await page.getByRole('button', { name: 'Add note' }).click()
@@ -132,7 +132,7 @@ test.group('schedule directory in the browser', (group) => {
 
     await page.getByRole('button', { name: 'Delete crew member' }).click()
     await page
-      .getByRole('dialog', { name: 'Delete Morgan Focus?' })
+      .getByRole('alertdialog', { name: 'Delete Morgan Focus?' })
       .getByRole('button', { name: 'Delete' })
       .click()
     await page.getByText('Morgan Focus moved to the trash.', { exact: false }).waitFor()
@@ -205,6 +205,51 @@ test.group('schedule directory in the browser', (group) => {
     await page.reload()
     await detail('Uma Dolly').getByText('Bring the long cable').waitFor()
     assert.deepEqual(apiReads, [])
+  })
+
+  test('on a phone a record opens in place of the list, is edited there, and leads back to the list', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    await callFromPage<Record>(staff, 'POST', '/api/crew', { name: 'Pip Handheld' })
+    const phone = await browser.newContext({
+      storageState: await browserContext.storageState(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    const page = await phone.newPage()
+    await page.goto(`${stack.url('schedule')}/directory`)
+    await page.getByRole('searchbox', { name: 'Search crew members' }).fill('Pip Handheld')
+    const list = page.getByRole('list', { name: 'Crew' })
+    await list.getByRole('button', { name: /^Pip Handheld/ }).click()
+
+    const detail = page.getByRole('article', { name: 'Pip Handheld' })
+    const form = detail.getByRole('form', { name: 'Details of Pip Handheld' })
+    // The tapped row went with the list: focus moves to the record's heading.
+    await page.waitForFunction(
+      "document.activeElement?.tagName === 'H2' && document.activeElement.textContent === 'Pip Handheld'"
+    )
+    await form.getByLabel('Phone').fill('+44 20 7946 0202')
+    assert.isFalse(await list.isVisible(), 'the record takes the list’s place')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await form.getByRole('status').getByText('Saved', { exact: true }).waitFor()
+    await page.waitForURL((url) => url.searchParams.has('id'))
+
+    await detail.getByRole('button', { name: 'All crew members' }).click()
+    await list.getByRole('button', { name: /^Pip Handheld/ }).waitFor()
+    assert.equal(await detail.count(), 0)
+    // The address follows once the partial reload is answered.
+    await page.waitForURL((url) => !url.searchParams.has('id'))
+    const crew = await callFromPage<(Record & { phone: string })[]>(
+      page,
+      'GET',
+      '/api/crew?search=Pip%20Handheld'
+    )
+    assert.equal(crew[0].phone, '+44 20 7946 0202')
+    await phone.close()
   })
 
   async function openDirectory(page: Page, name: string) {
@@ -347,7 +392,7 @@ test.group('schedule directory in the browser', (group) => {
     await catsItem.getByRole('button', { name: 'Pin', exact: true }).click()
     const reason = page.locator(`#note-${cats.id}-pin-error`)
     await reason.waitFor()
-    assert.equal(await reason.innerText(), 'Not pinned: Note not found')
+    await reason.getByText('Not pinned: Note not found', { exact: true }).waitFor()
     assert.equal(await catsItem.getByText('Pinned', { exact: true }).count(), 0)
     assert.equal(
       await catsItem.getByRole('button', { name: 'Unpin' }).getAttribute('aria-describedby'),

@@ -88,6 +88,33 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     await saveScreenshot(page, `schedule/${audited.name}-${phone ? 'phone' : 'desktop'}`)
   }
 
+  /**
+   * Audits the pages at a desktop then a phone size, with the signed-in
+   * person's cookies, or without any (a recipient, a visitor) when
+   * `signedIn` is null.
+   */
+  async function auditAtBothSizes(
+    browser: Browser,
+    signedIn: BrowserContext | null,
+    pages: AuditedPage[],
+    assert: Assert
+  ) {
+    for (const phone of [false, true]) {
+      const context = signedIn
+        ? await sizedContext(browser, signedIn, phone)
+        : await browser.newContext({
+            viewport: phone ? PHONE : DESKTOP,
+            isMobile: phone,
+            hasTouch: phone,
+          })
+      const page = await context.newPage()
+      for (const audited of pages) {
+        await audit(page, audited, phone, assert)
+      }
+      await context.close()
+    }
+  }
+
   test('every signed-in page passes axe at 1280×800 and 390×844', async ({
     browser,
     browserContext,
@@ -102,14 +129,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     })
     await callFromPage(signedInPage, 'DELETE', `/api/projects/${project.id}`)
 
-    for (const phone of [false, true]) {
-      const context = await sizedContext(browser, browserContext, phone)
-      const page = await context.newPage()
-      for (const audited of SIGNED_IN_PAGES) {
-        await audit(page, audited, phone, assert)
-      }
-      await context.close()
-    }
+    await auditAtBothSizes(browser, browserContext, SIGNED_IN_PAGES, assert)
   })
 
   test('the project page with crew, days, tasks, activity over two pages and share links passes axe at both sizes', async ({
@@ -201,19 +221,95 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       { name: 'share-person', path: new URL(personLink.url).pathname, heading: 'Audit Camera' },
       { name: 'share-gone', path: '/share/not-a-real-token', heading: 'Link not found' },
     ]
-    for (const phone of [false, true]) {
-      // A recipient has no account: a context without the staff member's cookies.
-      const context = await browser.newContext({
-        viewport: phone ? PHONE : DESKTOP,
-        isMobile: phone,
-        hasTouch: phone,
+    // A recipient has no account: contexts without the staff member's cookies.
+    await auditAtBothSizes(browser, null, pages, assert)
+  })
+
+  test('the directory passes axe at both sizes: each tab with a record open, with bookings, notes and links', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const crew = await callFromPage<{ id: number }>(staff, 'POST', '/api/crew', {
+      name: 'Audit Grip',
+      email: 'audit.grip@example.com',
+      phone: '+44 20 7946 0101',
+    })
+    const vendor = await callFromPage<{ id: number }>(staff, 'POST', '/api/vendors', {
+      name: 'Audit Rentals',
+      contactName: 'Sam Rental',
+    })
+    const location = await callFromPage<{ id: number }>(staff, 'POST', '/api/locations', {
+      name: 'Audit Warehouse',
+      address: '1 Dock Road, London',
+    })
+    const client = await callFromPage<{ id: number }>(staff, 'POST', '/api/clients', {
+      name: 'Audit Client Ltd',
+      email: 'client@example.com',
+    })
+    // Upcoming: the record lists a year's bookings from today.
+    const soon = new Date(Date.now() + 10 * 24 * 3600 * 1000).toISOString().slice(0, 10)
+    const project = await callFromPage<{ id: number }>(staff, 'POST', '/api/projects', {
+      name: 'Audit directory shoot',
+      startDate: soon,
+      endDate: soon,
+    })
+    await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    await callFromPage(staff, 'POST', '/api/crew-vendor-links', {
+      crewId: crew.id,
+      vendorId: vendor.id,
+    })
+    for (const [resourceType, resourceId] of [
+      ['crew', crew.id],
+      ['vendor', vendor.id],
+      ['location', location.id],
+    ] as const) {
+      await callFromPage(staff, 'POST', '/api/resource-notes', {
+        resourceType,
+        resourceId,
+        body: 'Parking is round the back.',
+        pinned: resourceType === 'crew',
       })
-      const page = await context.newPage()
-      for (const audited of pages) {
-        await audit(page, audited, phone, assert)
-      }
-      await context.close()
     }
+    await callFromPage(staff, 'POST', '/api/share', {
+      resourceType: 'crew',
+      resourceId: crew.id,
+      label: 'For the producer',
+    })
+    const pages: AuditedPage[] = [
+      { name: 'directory-crew', path: '/directory', heading: 'Directory' },
+      { name: 'directory-crew-open', path: `/directory?id=${crew.id}`, heading: 'Directory' },
+      {
+        name: 'directory-vendor-open',
+        path: `/directory?tab=vendors&id=${vendor.id}`,
+        heading: 'Directory',
+      },
+      {
+        name: 'directory-location-open',
+        path: `/directory?tab=locations&id=${location.id}`,
+        heading: 'Directory',
+      },
+      {
+        name: 'directory-client-open',
+        path: `/directory?tab=clients&id=${client.id}`,
+        heading: 'Directory',
+      },
+      { name: 'directory-new', path: '/directory?tab=vendors&id=new', heading: 'Directory' },
+    ]
+    await auditAtBothSizes(browser, browserContext, pages, assert)
+  })
+
+  test("schedule's start page, signed out after a refused sign-in, passes axe at both sizes", async ({
+    browser,
+    assert,
+  }) => {
+    const refused = {
+      name: 'home-refused',
+      path: '/?auth_error=access_denied',
+      heading: 'Sign-in did not work',
+    }
+    await auditAtBothSizes(browser, null, [refused], assert)
   })
 
   test('the account menu is reached by keyboard and offers the account and sign-out', async ({

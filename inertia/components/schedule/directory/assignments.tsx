@@ -14,30 +14,30 @@ export function Assignments(props: {
     <section className="sc-section" aria-labelledby="assignments-heading">
       <h3 id="assignments-heading">Upcoming bookings</h3>
       {assignments.length === 0 && (
-        <p className="muted small">No upcoming bookings. Add them from a project&apos;s roster.</p>
+        <p className="ui-muted">No upcoming bookings. Add them from a project&apos;s roster.</p>
       )}
       {assignments.length > 0 && (
-        <ul className="sc-assignments">
+        <ul className="sc-detail-list">
           {assignments.map((assignment) => {
             const total = daysOf(assignment.startDate, assignment.endDate).length
             const working = total - assignment.unscheduled.length
             const notes = Object.entries(assignment.notes).sort(([a], [b]) => a.localeCompare(b))
             return (
-              <li key={assignment.assignmentId}>
-                <div className="sc-assignment-head">
+              <li key={assignment.assignmentId} className="ui-stack-tight">
+                <div className="ui-cluster sc-detail-line">
                   <Swatch color={assignment.color} />
                   <Link href={`/projects/${assignment.projectId}`}>{assignment.projectName}</Link>
                   <StatusBadge status={findById(props.statuses, assignment.statusId)} />
                 </div>
-                <div className="muted small">
+                <span className="ui-muted">
                   {formatRange(assignment.startDate, assignment.endDate)}
                   {working < total && ` · working ${working} of ${total} days`}
-                </div>
+                </span>
                 {notes.length > 0 && (
-                  <ul className="sc-share-notes small">
+                  <ul className="sc-day-note-list ui-muted">
                     {notes.map(([date, note]) => (
                       <li key={date}>
-                        <span className="muted">{formatDay(date)}:</span> {note}
+                        <strong>{formatDay(date)}:</strong> {note}
                       </li>
                     ))}
                   </ul>

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { Link } from '@inertiajs/react'
 import { api, errorMessage } from '~/components/shared/api'
 import { ResourcePicker, type PickedResource } from './resource_picker'
-import { useToast } from '~/components/shared/toasts'
+import { Button } from '~/components/shared/ui/button'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
 
 type CrewVendorLink = Data.Schedule.CrewVendorLink
@@ -54,31 +55,31 @@ export function CrewVendorLinks(props: {
     <section className="sc-section" aria-labelledby="links-heading">
       <h3 id="links-heading">{props.side === 'crew' ? 'Works through' : 'Crew they bring'}</h3>
       {links.length === 0 && (
-        <p className="muted small">
+        <p className="ui-muted">
           {props.side === 'crew' ? 'No vendors linked.' : 'No crew members linked.'}
         </p>
       )}
       {links.length > 0 && (
-        <ul className="sc-links">
+        <ul className="sc-detail-list">
           {links.map((item) => {
             const otherId = other === 'crew' ? item.crewId : item.vendorId
             const otherName = other === 'crew' ? item.crewName : item.vendorName
             return (
-              <li key={item.id}>
+              <li key={item.id} className="sc-detail-row">
                 <Link
                   href={`/directory?tab=${other === 'crew' ? 'crew' : 'vendors'}&id=${otherId}`}
                 >
                   {otherName}
                 </Link>
-                {item.notes && <span className="muted small"> · {item.notes}</span>}
-                <button
-                  type="button"
-                  className="link small sc-danger-link"
+                {item.notes && <span className="ui-muted">{item.notes}</span>}
+                <Button
+                  variant="ghost"
+                  size="small"
                   aria-label={`Unlink ${otherName}`}
-                  onClick={() => void unlink(item)}
+                  onClick={() => unlink(item)}
                 >
                   Unlink
-                </button>
+                </Button>
               </li>
             )
           })}

@@ -1,8 +1,14 @@
+import { useEffect, useRef } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
+import { Button } from '~/components/shared/ui/button'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { ChevronLeftIcon, CloseIcon } from '~/components/shared/ui/icons'
+import { Notice } from '~/components/shared/ui/notice'
+import { SkeletonText } from '~/components/shared/ui/skeleton'
+import { useToast } from '~/components/shared/ui/toast'
+import { PHONE_QUERY, useMediaQuery } from '~/components/shared/ui/use_media_query'
 import { RecordForm, type RecordValues } from './record_form'
 import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel'
-import { useToast } from '~/components/shared/toasts'
 import { Assignments } from './assignments'
 import { CrewVendorLinks } from './crew_vendor_links'
 import { ResourceNotes } from './resource_notes'
@@ -43,12 +49,24 @@ export function RecordDetail(props: {
   record: DirectoryRecord | null
   selection: DirectorySelection
   lookups: Lookups
+  /** Opened by the person on this page (not by the address the page loaded with). */
+  openedHere: boolean
   onSaved: (record: DirectoryRecord, created: boolean) => void
   onDeleted: (record: DirectoryRecord) => void
   onClose: () => void
 }) {
   const toast = useToast()
+  const phone = useMediaQuery(PHONE_QUERY)
   const { tab, record } = props
+  const heading = useRef<HTMLHeadingElement>(null)
+  const recordId = record?.id ?? null
+  // On a phone the button that opened the record went with the list: focus (and scroll to) the record.
+  const { openedHere } = props
+  useEffect(() => {
+    if (phone && openedHere) {
+      heading.current?.focus()
+    }
+  }, [phone, openedHere, recordId])
   const fields = tab.fields(props.lookups)
 
   async function submit(values: RecordValues) {
@@ -59,29 +77,52 @@ export function RecordDetail(props: {
     }
   }
 
+  /** Throws on a refusal, so the dialog stays open for another try. */
   async function remove(target: DirectoryRecord) {
     try {
       await api('DELETE', `${tab.url}/${target.id}`)
-      props.onDeleted(target)
-      toast.info(
-        tab.trash
-          ? `${target.name} moved to the trash. Restore it there within 30 days.`
-          : `${target.name} was deleted.`
-      )
     } catch (error) {
       toast.error(`Could not delete ${target.name}: ${errorMessage(error)}`)
+      throw error
     }
+    props.onDeleted(target)
+    toast.success(
+      tab.trash
+        ? `${target.name} moved to the trash. Restore it there within 30 days.`
+        : `${target.name} was deleted.`
+    )
   }
 
   const initial: RecordValues = record ?? (tab.starred ? { starred: false } : {})
   const arrived = record && props.selection.tab === tab.key && props.selection.id === record.id
+  const title = record ? record.name : `New ${tab.noun}`
   return (
-    <article className="sc-detail" aria-label={record ? record.name : `New ${tab.noun}`}>
-      <header className="sc-heading-row">
-        <h2>{record ? record.name : `New ${tab.noun}`}</h2>
-        <button type="button" className="secondary compact" onClick={props.onClose}>
-          Close
-        </button>
+    <article className="sc-detail" aria-label={title}>
+      {/* On a phone the record replaces the list: the way back comes first. */}
+      {phone && (
+        <Button
+          variant="ghost"
+          size="small"
+          icon={<ChevronLeftIcon size={18} />}
+          onClick={props.onClose}
+        >
+          All {tab.plural}
+        </Button>
+      )}
+      <header className="sc-detail-header">
+        <h2 ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
+        {!phone && (
+          <button
+            type="button"
+            className="ui-icon-button"
+            aria-label={`Close ${title}`}
+            onClick={props.onClose}
+          >
+            <CloseIcon size={18} />
+          </button>
+        )}
       </header>
       <RecordForm
         key={record ? `${record.id}-${String(record.starred)}` : 'new'}
@@ -95,7 +136,7 @@ export function RecordDetail(props: {
         <>
           {(tab.person || tab.notesType) &&
             (!arrived ? (
-              <p className="muted">Loading…</p>
+              <SkeletonText lines={4} label={`Loading ${record.name}'s bookings and notes…`} />
             ) : props.selection.panels ? (
               <RecordPanels
                 key={`${tab.key}:${record.id}`}
@@ -105,25 +146,23 @@ export function RecordDetail(props: {
                 lookups={props.lookups}
               />
             ) : (
-              <p className="error" role="alert">
+              <Notice tone="danger" role="alert">
                 The rest of this {tab.noun}&apos;s details could not be loaded: it may have been
                 deleted. Reload the page to check.
-              </p>
+              </Notice>
             ))}
-          <div className="sc-danger-zone">
-            <ConfirmButton
-              danger
-              label={`Delete ${tab.noun}`}
+          <div className="sc-section">
+            <ConfirmDialog
+              trigger={<Button variant="danger">Delete {tab.noun}</Button>}
               title={`Delete ${record.name}?`}
-              confirmLabel="Delete"
-              onConfirm={() => void remove(record)}
-            >
-              <p>
-                {tab.trash
+              description={
+                tab.trash
                   ? `${record.name} moves to the trash and leaves every roster. Anyone can restore them from there within 30 days.`
-                  : `${record.name} is deleted for good. Their projects stay, without a client.`}
-              </p>
-            </ConfirmButton>
+                  : `${record.name} is deleted for good. Their projects stay, without a client.`
+              }
+              confirmLabel="Delete"
+              onConfirm={() => remove(record)}
+            />
           </div>
         </>
       )}

@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from '@inertiajs/react'
 import { fieldErrors } from '~/components/shared/api'
+import { Button } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
+import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
+import { InlineStatus } from '~/components/shared/ui/inline_status'
+import { Select } from '~/components/shared/ui/select'
 
 export type FieldSpec = {
   key: string
@@ -53,92 +58,80 @@ export function RecordForm(props: {
     }
   }
 
-  const prefix = props.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  const failed = Object.keys(errors).length > 0
   return (
     <form className="sc-record-form" onSubmit={submit} aria-label={props.name}>
-      <div className="sc-form-grid">
+      <div className="ui-form-grid">
         {props.fields.map((field) => {
-          const id = `${prefix}-${field.key}`
-          const value = values[field.key]
-          const error = errors[field.key]
+          const error = errors[field.key] ?? null
+          const full = field.wide || field.type === 'textarea'
+          if (field.type === 'checkbox') {
+            return (
+              <Checkbox
+                key={field.key}
+                className={full ? 'ui-form-grid-full' : undefined}
+                label={field.label}
+                error={error}
+                checked={Boolean(values[field.key])}
+                onChange={(event) => set(field.key, event.target.checked)}
+              />
+            )
+          }
           return (
-            <div
+            <Field
               key={field.key}
-              className={[
-                field.wide || field.type === 'textarea' ? 'sc-wide' : '',
-                field.type === 'checkbox' ? 'sc-check' : '',
-              ]
-                .filter(Boolean)
-                .join(' ')}
+              className={full ? 'ui-form-grid-full' : undefined}
+              label={field.label}
+              required={field.required}
+              error={error}
+              hint={
+                field.type === 'select' && field.options?.length === 0 ? (
+                  <>
+                    None to choose yet: add them in <Link href="/settings">Lists</Link>.
+                  </>
+                ) : undefined
+              }
             >
-              {field.type === 'checkbox' ? (
-                <label htmlFor={id}>
-                  <input
-                    id={id}
-                    type="checkbox"
-                    checked={Boolean(value)}
-                    onChange={(event) => set(field.key, event.target.checked)}
-                  />{' '}
-                  {field.label}
-                </label>
-              ) : (
-                <>
-                  <label htmlFor={id}>{field.label}</label>
-                  <FieldInput
-                    id={id}
-                    field={field}
-                    value={value}
-                    onChange={(v) => set(field.key, v)}
-                  />
-                  {field.type === 'select' && field.options?.length === 0 && (
-                    <p id={`${id}-hint`} className="muted small">
-                      None to choose yet: add them in <Link href="/settings">Lists</Link>.
-                    </p>
-                  )}
-                </>
-              )}
-              {error && <p className="error small">{error}</p>}
-            </div>
+              <FieldInput
+                field={field}
+                value={values[field.key]}
+                onChange={(value) => set(field.key, value)}
+              />
+            </Field>
           )
         })}
       </div>
-      {errors.form && (
-        <p className="error" role="alert">
-          {errors.form}
-        </p>
-      )}
-      <div className="sc-buttons">
-        <button type="submit" disabled={busy}>
-          {busy ? 'Saving…' : props.submitLabel}
-        </button>
+      <div className="ui-cluster">
+        <Button type="submit" loading={busy}>
+          {props.submitLabel}
+        </Button>
         {props.onCancel && (
-          <button type="button" className="secondary" onClick={props.onCancel}>
+          <Button variant="secondary" onClick={props.onCancel}>
             Cancel
-          </button>
+          </Button>
         )}
-        {saved && (
-          <span className="notice small" role="status">
-            Saved.
-          </span>
-        )}
+        <InlineStatus
+          state={busy ? 'saving' : failed ? 'error' : saved ? 'saved' : 'idle'}
+          errorText={errors.form ?? 'Not saved: see the fields marked above.'}
+        />
       </div>
     </form>
   )
 }
 
+/** "No choice" in a select (Radix keeps the empty value for its placeholder). */
+const NONE = 'none'
+
 function FieldInput(props: {
-  id: string
   field: FieldSpec
   value: unknown
   onChange: (value: unknown) => void
 }) {
-  const { field, id } = props
+  const { field } = props
   const text = props.value === null || props.value === undefined ? '' : String(props.value)
   if (field.type === 'textarea') {
     return (
-      <textarea
-        id={id}
-        className="sc-textarea"
+      <Textarea
         rows={3}
         maxLength={field.maxLength ?? 10000}
         value={text}
@@ -148,28 +141,25 @@ function FieldInput(props: {
   }
   if (field.type === 'select') {
     return (
-      <select
-        id={id}
-        value={text}
-        aria-describedby={field.options?.length === 0 ? `${id}-hint` : undefined}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        <option value="">—</option>
-        {field.options?.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
+      <Select
+        value={text || NONE}
+        onValueChange={(picked) => props.onChange(picked === NONE ? '' : picked)}
+        options={[
+          { value: NONE, label: 'None' },
+          ...(field.options ?? []).map((option) => ({
+            value: String(option.value),
+            label: option.label,
+          })),
+        ]}
+      />
     )
   }
   return (
-    <input
-      id={id}
+    <TextInput
       type={field.type ?? 'text'}
-      required={field.required}
       maxLength={field.type === 'number' ? undefined : (field.maxLength ?? 200)}
       step={field.type === 'number' ? 'any' : undefined}
+      inputMode={field.type === 'number' ? 'decimal' : undefined}
       value={text}
       onChange={(event) => props.onChange(event.target.value)}
     />

@@ -1,11 +1,17 @@
 import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { AutoSave } from '~/components/shared/use_auto_save'
-import { FieldError, describedBy } from '~/components/shared/save_feedback'
+import { describedBy } from '~/components/shared/save_feedback'
+import { classNames } from '~/components/shared/ui/class_names'
+import { StarIcon } from '~/components/shared/ui/icons'
+import { SaveStatusBeside } from '~/components/schedule/save_status'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { DirectoryRecord, DirectoryTab } from './tabs_config'
 
-const ROW_HEIGHT = 56
+/** Fixed, so the virtual list knows where each row is: a name, a summary line and a finger-tall star. */
+const ROW_HEIGHT = 64
+/** The scroller's top and bottom border (schedule.css), so a short list needs no scrollbar. */
+const SCROLLER_BORDERS = 2
 
 /**
  * The tab's records as a scrolling list that only renders the rows in view
@@ -31,7 +37,14 @@ export function RecordList(props: {
   })
 
   return (
-    <div ref={scroller} className="sc-record-scroller" role="list" aria-label={props.tab.label}>
+    <div
+      ref={scroller}
+      className="sc-record-scroller"
+      role="list"
+      aria-label={props.tab.label}
+      // As tall as its rows, up to the stylesheet's max-height; a fixed height keeps the list quick.
+      style={{ height: virtualizer.getTotalSize() + SCROLLER_BORDERS }}
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((row) => {
           const record = props.records[row.index]
@@ -41,7 +54,7 @@ export function RecordList(props: {
             <div
               key={record.id}
               role="listitem"
-              className={selected ? 'sc-record-row sc-selected' : 'sc-record-row'}
+              className={classNames('sc-record-row', selected && 'is-selected')}
               style={{ height: ROW_HEIGHT, transform: `translateY(${row.start}px)` }}
             >
               {star && <StarButton record={record} save={star} />}
@@ -52,7 +65,7 @@ export function RecordList(props: {
                 onClick={() => props.onSelect(record)}
               >
                 <span className="sc-record-name">{record.name}</span>
-                <span className="sc-record-summary muted small">
+                <span className="sc-record-summary">
                   {props.tab.summary(record, props.lookups)}
                 </span>
               </button>
@@ -76,16 +89,16 @@ function starErrorId(record: DirectoryRecord) {
 function StarButton(props: { record: DirectoryRecord; save: AutoSave<boolean> }) {
   const { record, save } = props
   const starred = save.value
-  const classes = [
-    'sc-star',
-    starred ? 'sc-starred' : '',
-    save.status.state === 'saving' ? 'sc-star-saving' : '',
-    save.status.state === 'failed' ? 'sc-star-failed' : '',
-  ]
   return (
     <button
       type="button"
-      className={classes.filter(Boolean).join(' ')}
+      className={classNames(
+        'ui-icon-button',
+        'sc-star',
+        starred && 'sc-starred',
+        save.status.state === 'saving' && 'sc-star-saving',
+        save.status.state === 'failed' && 'sc-star-failed'
+      )}
       aria-pressed={starred}
       aria-label={`Star ${record.name}`}
       aria-busy={save.status.state === 'saving' || undefined}
@@ -95,7 +108,7 @@ function StarButton(props: { record: DirectoryRecord; save: AutoSave<boolean> })
       }}
       {...describedBy(save.status, starErrorId(record))}
     >
-      {starred ? '★' : '☆'}
+      <StarIcon size={20} fill={starred ? 'currentColor' : 'none'} />
     </button>
   )
 }
@@ -108,10 +121,12 @@ function StarRefusal(props: { record: DirectoryRecord; save: AutoSave<boolean> }
   }
   const what = props.save.value ? 'Not starred' : 'Not unstarred'
   return (
-    <FieldError
-      status={{ ...status, message: `${what}: ${status.message}` }}
-      errorId={starErrorId(props.record)}
-      onRetry={props.save.retry}
-    />
+    <span className="sc-record-refusal">
+      <SaveStatusBeside
+        status={{ ...status, message: `${what}: ${status.message}` }}
+        errorId={starErrorId(props.record)}
+        onRetry={props.save.retry}
+      />
+    </span>
   )
 }

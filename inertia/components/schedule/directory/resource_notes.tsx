@@ -1,9 +1,17 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { ConfirmButton } from '~/components/shared/confirm_button'
-import { formatTimestamp } from '~/components/shared/dates'
-import { useToast } from '~/components/shared/toasts'
-import { FieldError, describedBy, useFieldSave } from '~/components/shared/save_feedback'
+import { relativeTimeProps } from '~/components/shared/dates'
+import { describedBy, useFieldSave } from '~/components/shared/save_feedback'
+import { Badge } from '~/components/shared/ui/badge'
+import { Button } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
+import { classNames } from '~/components/shared/ui/class_names'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { Field, Textarea } from '~/components/shared/ui/field'
+import { InlineStatus } from '~/components/shared/ui/inline_status'
+import { RowMenu } from '~/components/shared/ui/row_menu'
+import { useToast } from '~/components/shared/ui/toast'
+import { SaveStatusBeside } from '~/components/schedule/save_status'
 import type { Data } from '~generated/data'
 
 type ResourceNote = Data.Schedule.ResourceNote
@@ -13,6 +21,9 @@ function sorted(notes: ResourceNote[]) {
     (a, b) => Number(b.pinned) - Number(a.pinned) || b.createdAt.localeCompare(a.createdAt)
   )
 }
+
+/** A refusal, said beside the button that was pressed: the server's reason. */
+type Refusal = string | null
 
 /**
  * The team's internal notes on a person or place: pinned first, then newest.
@@ -28,6 +39,7 @@ export function ResourceNotes(props: {
   const [body, setBody] = useState('')
   const [pinned, setPinned] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<Refusal>(null)
 
   function replace(updated: ResourceNote) {
     setNotes((current) => sorted(current.map((note) => (note.id === updated.id ? updated : note))))
@@ -36,6 +48,7 @@ export function ResourceNotes(props: {
   async function add(event: FormEvent) {
     event.preventDefault()
     setBusy(true)
+    setRefused(null)
     try {
       const note = await api<ResourceNote>('POST', '/api/resource-notes', {
         resourceType: props.resourceType,
@@ -47,20 +60,15 @@ export function ResourceNotes(props: {
       setBody('')
       setPinned(false)
     } catch (error) {
-      toast.error(`Could not add the note: ${errorMessage(error)}`)
+      setRefused(`Not added: ${errorMessage(error)}`)
     } finally {
       setBusy(false)
     }
   }
 
+  /** Throws on a refusal, which the note's Save button shows beside it. */
   async function update(note: ResourceNote, changes: { body: string }) {
-    try {
-      replace(await api<ResourceNote>('PATCH', `/api/resource-notes/${note.id}`, changes))
-      return true
-    } catch (error) {
-      toast.error(`Could not save the note: ${errorMessage(error)}`)
-      return false
-    }
+    replace(await api<ResourceNote>('PATCH', `/api/resource-notes/${note.id}`, changes))
   }
 
   /** Throws on a refusal, which the note's Pin button shows beside it. */
@@ -68,116 +76,148 @@ export function ResourceNotes(props: {
     replace(await api<ResourceNote>('PATCH', `/api/resource-notes/${note.id}`, { pinned: wanted }))
   }
 
+  /** Throws on a refusal, so the dialog stays open for another try. */
   async function remove(note: ResourceNote) {
     try {
       await api('DELETE', `/api/resource-notes/${note.id}`)
       setNotes((current) => current.filter((other) => other.id !== note.id))
+      toast.success('The note was deleted.')
     } catch (error) {
       toast.error(`Could not delete the note: ${errorMessage(error)}`)
+      throw error
     }
   }
 
   return (
     <section className="sc-section" aria-labelledby="notes-heading">
       <h3 id="notes-heading">Notes</h3>
-      <p className="muted small">For the team only: share links never show these.</p>
-      {notes.length === 0 && <p className="muted small">No notes yet.</p>}
+      <p className="ui-muted">For the team only: share links never show these.</p>
+      {notes.length === 0 && <p className="ui-muted">No notes yet.</p>}
       {notes.length > 0 && (
-        <ul className="sc-notes">
+        <ul className="sc-detail-list">
           {notes.map((note) => (
             <NoteItem
               key={note.id}
               note={note}
               onUpdate={(changes) => update(note, changes)}
               onPin={(wanted) => pin(note, wanted)}
-              onRemove={() => void remove(note)}
+              onRemove={() => remove(note)}
             />
           ))}
         </ul>
       )}
-      <form className="sc-note-form" onSubmit={add} aria-label="Add a note">
-        <textarea
-          className="sc-textarea"
-          aria-label="New note"
-          placeholder="e.g. Prefers early calls"
-          rows={2}
-          maxLength={10000}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
+      <form className="ui-stack sc-note-form" onSubmit={add} aria-label="Add a note">
+        <Field label="New note">
+          <Textarea
+            placeholder="e.g. Prefers early calls"
+            rows={2}
+            maxLength={10000}
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        </Field>
+        <Checkbox
+          label="Pin to the top"
+          checked={pinned}
+          onChange={(event) => setPinned(event.target.checked)}
         />
-        <div className="sc-buttons">
-          <label className="sc-check-label">
-            <input
-              type="checkbox"
-              checked={pinned}
-              onChange={(event) => setPinned(event.target.checked)}
-            />
-            Pin to the top
-          </label>
-          <button type="submit" className="compact" disabled={busy || !body.trim()}>
+        <div className="ui-cluster">
+          <Button type="submit" size="small" loading={busy} disabled={!body.trim()}>
             Add note
-          </button>
+          </Button>
+          <InlineStatus
+            state={busy ? 'saving' : refused ? 'error' : 'idle'}
+            errorText={refused ?? undefined}
+          />
         </div>
       </form>
     </section>
   )
 }
 
+/** The start of a note, to tell notes apart in a menu's name. */
+function excerpt(body: string) {
+  const line = body.trim().split('\n')[0]
+  return line.length > 30 ? `${line.slice(0, 30)}…` : line
+}
+
 function NoteItem(props: {
   note: ResourceNote
-  onUpdate: (changes: { body: string }) => Promise<boolean>
+  onUpdate: (changes: { body: string }) => Promise<void>
   onPin: (pinned: boolean) => Promise<void>
-  onRemove: () => void
+  onRemove: () => Promise<void>
 }) {
   const { note } = props
-  // One pin save at a time, the last click last; the pill shows what is stored.
+  // One pin save at a time, the last click last; the badge shows what is stored.
   const pin = useFieldSave(note.pinned, props.onPin)
   const pinErrorId = `note-${note.id}-pin-error`
   const [editing, setEditing] = useState(false)
   const [body, setBody] = useState(note.body)
+  const [saving, setSaving] = useState(false)
+  const [refused, setRefused] = useState<Refusal>(null)
+  const [deleting, setDeleting] = useState(false)
 
   async function save(event: FormEvent) {
     event.preventDefault()
-    if (body.trim() && (await props.onUpdate({ body: body.trim() }))) {
+    if (!body.trim()) {
+      return
+    }
+    setSaving(true)
+    setRefused(null)
+    try {
+      await props.onUpdate({ body: body.trim() })
       setEditing(false)
+    } catch (error) {
+      setRefused(`Not saved: ${errorMessage(error)}`)
+    } finally {
+      setSaving(false)
     }
   }
 
   return (
-    <li className={note.pinned ? 'sc-note sc-note-pinned' : 'sc-note'}>
+    <li className={classNames('sc-note', note.pinned && 'sc-note-pinned')}>
       {editing ? (
-        <form onSubmit={save} aria-label="Edit note">
-          <textarea
-            className="sc-textarea"
-            aria-label="Note"
-            rows={3}
-            maxLength={10000}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-          />
-          <div className="sc-buttons">
-            <button type="submit" className="compact">
+        <form className="ui-stack" onSubmit={save} aria-label="Edit note">
+          <Field label="Note" hideLabel>
+            <Textarea
+              rows={3}
+              maxLength={10000}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+            />
+          </Field>
+          <div className="ui-cluster">
+            <Button type="submit" size="small" loading={saving}>
               Save
-            </button>
-            <button type="button" className="secondary compact" onClick={() => setEditing(false)}>
+            </Button>
+            <Button
+              variant="secondary"
+              size="small"
+              onClick={() => {
+                setEditing(false)
+                setRefused(null)
+              }}
+            >
               Cancel
-            </button>
+            </Button>
+            <InlineStatus
+              state={saving ? 'saving' : refused ? 'error' : 'idle'}
+              errorText={refused ?? undefined}
+            />
           </div>
         </form>
       ) : (
-        <p className="sc-pre">
-          {note.pinned && <span className="sc-pill sc-pill-pinned">Pinned</span>}
-          {note.body}
+        <p className="ui-preserve-lines sc-note-body">
+          {note.pinned && <Badge tone="warning">Pinned</Badge>} {note.body}
         </p>
       )}
-      <div className="sc-note-meta muted small">
-        <span>
-          {note.authorName ?? 'Someone'}, {formatTimestamp(note.createdAt)}
+      <div className="sc-note-meta">
+        <span className="ui-muted">
+          {note.authorName ?? 'Someone'}, <time {...relativeTimeProps(note.createdAt)} />
         </span>
-        <span className="sc-row-actions">
-          {pin.status.state === 'saving' && <span className="muted">Saving…</span>}
-          {pin.status.state === 'failed' && (
-            <FieldError
+        <span className="ui-cluster sc-note-actions">
+          {pin.status.state === 'failed' ? (
+            <SaveStatusBeside
               status={{
                 ...pin.status,
                 message: `${pin.value ? 'Not pinned' : 'Not unpinned'}: ${pin.status.message}`,
@@ -185,10 +225,12 @@ function NoteItem(props: {
               errorId={pinErrorId}
               onRetry={pin.retry}
             />
+          ) : (
+            <InlineStatus state={pin.status.state} />
           )}
-          <button
-            type="button"
-            className="link small"
+          <Button
+            variant="secondary"
+            size="small"
             onClick={() => {
               pin.change(!pin.value)
               pin.commit(!pin.value)
@@ -196,29 +238,32 @@ function NoteItem(props: {
             {...describedBy(pin.status, pinErrorId)}
           >
             {pin.value ? 'Unpin' : 'Pin'}
-          </button>
-          {!editing && (
-            <button
-              type="button"
-              className="link small"
-              onClick={() => {
-                setBody(note.body)
-                setEditing(true)
-              }}
-            >
-              Edit
-            </button>
-          )}
-          <ConfirmButton
-            compact
-            danger
-            label="Delete"
+          </Button>
+          <RowMenu
+            label={`the note “${excerpt(note.body)}”`}
+            items={[
+              ...(editing
+                ? []
+                : [
+                    {
+                      label: 'Edit',
+                      onSelect: () => {
+                        setBody(note.body)
+                        setEditing(true)
+                      },
+                    },
+                  ]),
+              { label: 'Delete', tone: 'danger' as const, onSelect: () => setDeleting(true) },
+            ]}
+          />
+          <ConfirmDialog
+            open={deleting}
+            onOpenChange={setDeleting}
             title="Delete this note?"
+            description="The note is removed for good."
             confirmLabel="Delete"
             onConfirm={props.onRemove}
-          >
-            <p>The note is removed for good.</p>
-          </ConfirmButton>
+          />
         </span>
       </div>
     </li>

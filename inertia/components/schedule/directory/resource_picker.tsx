@@ -1,4 +1,6 @@
 import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { Badge } from '~/components/shared/ui/badge'
+import { classNames } from '~/components/shared/ui/class_names'
 import type { Data } from '~generated/data'
 
 /** A crew member or vendor the picker offers (the page's props carry them). */
@@ -67,10 +69,13 @@ export function ResourcePicker(props: {
 
   const showList = open && query.trim() !== ''
   return (
-    <div className="sc-picker">
-      <label htmlFor={inputId}>{props.label}</label>
+    <div className="ui-field ui-combobox sc-picker">
+      <label className="ui-label" htmlFor={inputId}>
+        {props.label}
+      </label>
       <input
         id={inputId}
+        className="ui-input"
         role="combobox"
         aria-expanded={showList}
         aria-controls={listId}
@@ -90,9 +95,14 @@ export function ResourcePicker(props: {
         onKeyDown={keyDown}
       />
       {showList && (
-        <ul id={listId} role="listbox" className="sc-picker-list" aria-label={props.label}>
+        <ul
+          id={listId}
+          role="listbox"
+          className="ui-popover ui-combobox-list"
+          aria-label={props.label}
+        >
           {matches.length === 0 && (
-            <li className="muted small sc-picker-empty">
+            <li className="ui-option-empty" role="presentation">
               Nobody matches “{query.trim()}”. Add people in the Directory.
             </li>
           )}
@@ -102,7 +112,7 @@ export function ResourcePicker(props: {
               id={`${listId}-${index}`}
               role="option"
               aria-selected={index === active}
-              className={index === active ? 'sc-picker-option sc-active' : 'sc-picker-option'}
+              className={classNames('ui-option', index === active && 'is-highlighted')}
               onMouseDown={(event) => {
                 event.preventDefault()
                 pick(person)
@@ -114,9 +124,9 @@ export function ResourcePicker(props: {
                 {person.name}
               </span>
               {props.kinds.length > 1 && (
-                <span className={`sc-kind sc-kind-${person.kind}`}>
+                <Badge tone={person.kind === 'crew' ? 'info' : 'warning'}>
                   {person.kind === 'crew' ? 'Crew' : 'Vendor'}
-                </span>
+                </Badge>
               )}
             </li>
           ))}

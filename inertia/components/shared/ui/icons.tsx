@@ -181,3 +181,9 @@ export function Spinner({ size = 16 }: { size?: number }) {
     </svg>
   )
 }
+
+/** A star (favourites); pass fill="currentColor" to show it chosen. */
+export const StarIcon = icon(
+  <path d="M12 2.5l2.94 5.96 6.56.95-4.75 4.63 1.12 6.54L12 17.5l-5.87 3.08 1.12-6.54L2.5 9.41l6.56-.95z" />,
+  'StarIcon'
+)
