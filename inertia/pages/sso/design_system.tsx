@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { AppShell } from '~/components/shared/ui/app_shell'
 import { GalleryMore } from '~/components/sso/gallery_more'
+import { GallerySegmented } from '~/components/sso/gallery_segmented'
 import { Avatar } from '~/components/shared/ui/avatar'
 import { Badge } from '~/components/shared/ui/badge'
 import { Button, ButtonLink } from '~/components/shared/ui/button'
@@ -559,6 +560,7 @@ export default function DesignSystem() {
         <Overlays />
         <Feedback />
         <GalleryMore />
+        <GallerySegmented />
       </div>
     </AppShell>
   )
