@@ -7,7 +7,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { api, errorMessage } from '~/components/shared/api'
-import { useToast } from '~/components/shared/toasts'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
 import { formatRange } from '~/components/shared/dates'
 import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
@@ -223,8 +223,10 @@ export function PeopleCalendar(props: {
           />
           <aside className="cal-people-side" aria-labelledby="cal-people-side-title">
             <h2 id="cal-people-side-title">Projects in view</h2>
-            <p className="muted small">Drag a project onto a person to book them.</p>
-            {projects.length === 0 && <p className="muted small">None.</p>}
+            <p className="ui-muted">
+              Drag a project onto a person to book them, or use the + beside their name.
+            </p>
+            {projects.length === 0 && <p className="ui-muted">No projects in these days.</p>}
             <ul className="cal-sources">
               {projects.map((project) => (
                 <ProjectSource key={project.id} project={project} />
@@ -285,7 +287,7 @@ const ProjectSource = memo(function ProjectSourceView(props: { project: Calendar
         className={`cal-source${isDragging ? ' lifted' : ''}`}
         style={{ backgroundColor: project.color, color: project.textColor }}
       >
-        <span className="cal-source-name">{project.name}</span>
+        <span className="cal-source-name">{project.name}</span>{' '}
         <span className="cal-source-dates">{range}</span>
       </div>
     </li>

@@ -3,8 +3,10 @@ import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
 import { api, errorMessage } from '~/components/shared/api'
-import { useToast } from '~/components/shared/toasts'
+import { useToast } from '~/components/shared/ui/toast'
 import { formatRange } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { PlusIcon } from '~/components/shared/ui/icons'
 import { type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarBar, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
@@ -136,14 +138,14 @@ export function ProjectsCalendar(props: {
   return (
     <section className="cal-projects" aria-busy={!props.ready}>
       <div className="cal-subbar">
-        <button
-          type="button"
-          className="secondary"
+        <Button
+          variant="secondary"
+          icon={<PlusIcon size={18} />}
           onClick={() => setCreating({ from: props.anchor, to: props.anchor })}
         >
           New project
-        </button>
-        <span className="muted small">
+        </Button>
+        <span className="ui-muted">
           Drag across days to create a project; drag a bar or its ends to change its dates.
         </span>
       </div>
