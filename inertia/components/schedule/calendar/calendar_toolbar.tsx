@@ -1,8 +1,9 @@
+import { lazy, Suspense } from 'react'
 import { today } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
-import { DatePicker } from '~/components/shared/ui/date_picker'
 import { ChevronLeftIcon, ChevronRightIcon } from '~/components/shared/ui/icons'
 import { SegmentedControl } from '~/components/shared/ui/segmented_control'
+import { Skeleton } from '~/components/shared/ui/skeleton'
 import {
   MODES,
   VIEWS,
@@ -14,6 +15,15 @@ import {
   type CalendarView,
 } from './calendar_dates'
 import type { CalendarPlace, ShownPlace } from './calendar_url'
+
+/*
+ * The date picker (react-day-picker and its styles) loads after the first
+ * render: it is not needed to show the month, and the people month's time
+ * to data on screen must not grow by its code.
+ */
+const DatePicker = lazy(() =>
+  import('~/components/shared/ui/date_picker').then((module) => ({ default: module.DatePicker }))
+)
 
 const MODE_LABELS: Record<CalendarMode, string> = { projects: 'Projects', people: 'People' }
 const VIEW_OPTIONS = VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))
@@ -50,13 +60,15 @@ export function CalendarToolbar(props: {
           onClick={() => go({ date: stepAnchor(place.view, place.date, 1) })}
         />
         <div className="cal-date">
-          <DatePicker
-            aria-label="Date"
-            value={place.date}
-            onChange={(date) => {
-              if (date) go({ date })
-            }}
-          />
+          <Suspense fallback={<Skeleton width="100%" height="var(--ui-control-height)" />}>
+            <DatePicker
+              aria-label="Date"
+              value={place.date}
+              onChange={(date) => {
+                if (date) go({ date })
+              }}
+            />
+          </Suspense>
         </div>
       </div>
       <div className="cal-toolbar-group">

@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react'
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
 import {
   DndContext,
   DragOverlay,
@@ -18,7 +18,6 @@ import type {
   PeopleData,
   PeoplePerson,
 } from './calendar_types'
-import { AssignDialog } from './assign_dialog'
 import { conflictWarning } from './conflict_text'
 import {
   announcements,
@@ -44,6 +43,11 @@ type SourceData = { project: CalendarProject; label: string }
 type Saved = Data.Schedule.RosterChange
 
 let temporaryId = -1
+
+/** Its lists load when it first opens, not with the people month. */
+const AssignDialog = lazy(() =>
+  import('./assign_dialog').then((module) => ({ default: module.AssignDialog }))
+)
 const NOTHING: PeopleData = {
   from: '',
   to: '',
@@ -255,13 +259,17 @@ export function PeopleCalendar(props: {
           ) : null}
         </DragOverlay>
       </DndContext>
-      <AssignDialog
-        person={assigning}
-        projects={projects}
-        statuses={props.statuses}
-        onCancel={() => setAssigning(null)}
-        onAssign={assign}
-      />
+      {assigning && (
+        <Suspense>
+          <AssignDialog
+            person={assigning}
+            projects={projects}
+            statuses={props.statuses}
+            onCancel={() => setAssigning(null)}
+            onAssign={assign}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
@@ -11,11 +11,16 @@ import { type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarBar, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { FirstStart, type CalendarSetup } from './first_start'
-import { NewProjectDialog, type NewProject } from './new_project_dialog'
+import type { NewProject } from './new_project_dialog'
 import { ProjectsWeeks } from './projects_weeks'
 import { RANGE_PROPS, useRangeData } from './use_range_data'
 
 let temporaryId = -1
+
+/** Its fields (a date picker, lists) load when it first opens, not with the calendar. */
+const NewProjectDialog = lazy(() =>
+  import('./new_project_dialog').then((module) => ({ default: module.NewProjectDialog }))
+)
 
 /**
  * Projects mode for month, two weeks and week: draws the projects and the
@@ -166,13 +171,17 @@ export function ProjectsCalendar(props: {
         onCreate={setCreating}
         onReschedule={reschedule}
       />
-      <NewProjectDialog
-        range={creating}
-        clients={props.clients}
-        projectStatuses={props.projectStatuses}
-        onCancel={() => setCreating(null)}
-        onCreate={create}
-      />
+      {creating && (
+        <Suspense>
+          <NewProjectDialog
+            range={creating}
+            clients={props.clients}
+            projectStatuses={props.projectStatuses}
+            onCancel={() => setCreating(null)}
+            onCreate={create}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }
