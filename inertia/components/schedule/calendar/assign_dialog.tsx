@@ -6,6 +6,7 @@ import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
 import { Field } from '~/components/shared/ui/field'
 import { Select } from '~/components/shared/ui/select'
 import type { CalendarProject, PeoplePerson } from './calendar_types'
+import { StatusField } from './status_field'
 
 type Status = Data.Schedule.Status
 
@@ -72,17 +73,7 @@ function AssignForm(props: {
               }))}
             />
           </Field>
-          <Field label="Status">
-            <Select
-              value={statusId}
-              placeholder="No status"
-              onValueChange={setStatusId}
-              options={props.statuses.map((status) => ({
-                value: String(status.id),
-                label: status.name,
-              }))}
-            />
-          </Field>
+          <StatusField value={statusId} onValueChange={setStatusId} statuses={props.statuses} />
         </>
       )}
       <div className="ui-dialog-footer">

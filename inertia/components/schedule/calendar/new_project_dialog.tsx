@@ -7,6 +7,7 @@ import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { Select } from '~/components/shared/ui/select'
 import { type DateRange } from './calendar_dates'
+import { StatusField } from './status_field'
 
 export type NewProject = {
   name: string
@@ -115,17 +116,7 @@ function NewProjectForm(props: {
           ]}
         />
       </Field>
-      <Field label="Status">
-        <Select
-          value={statusId}
-          placeholder="No status"
-          onValueChange={setStatusId}
-          options={props.projectStatuses.map((status) => ({
-            value: String(status.id),
-            label: status.name,
-          }))}
-        />
-      </Field>
+      <StatusField value={statusId} onValueChange={setStatusId} statuses={props.projectStatuses} />
       <div className="ui-dialog-footer">
         <DialogClose>
           <Button variant="secondary">Cancel</Button>
