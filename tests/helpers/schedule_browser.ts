@@ -65,3 +65,15 @@ export function recordApiReads(page: Page) {
   })
   return reads
 }
+
+/**
+ * A message in the page's toasts (the kit's ui/toast), by its text: the
+ * visible one, not the screen-reader announcement Radix adds beside it for
+ * a moment.
+ */
+export function toastMessage(page: Page, text: string) {
+  return page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByRole('listitem')
+    .filter({ hasText: text })
+}

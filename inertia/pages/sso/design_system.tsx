@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { AppShell } from '~/components/shared/ui/app_shell'
 import { GalleryDocuments } from '~/components/sso/gallery_documents'
 import { GalleryMore } from '~/components/sso/gallery_more'
+import { GallerySegmented } from '~/components/sso/gallery_segmented'
 import { Avatar } from '~/components/shared/ui/avatar'
 import { Badge } from '~/components/shared/ui/badge'
 import { Button, ButtonLink } from '~/components/shared/ui/button'
@@ -565,6 +566,7 @@ export default function DesignSystem() {
         <Feedback />
         <GalleryMore />
         <GalleryDocuments />
+        <GallerySegmented />
       </div>
     </AppShell>
   )

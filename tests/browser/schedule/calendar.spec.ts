@@ -2,6 +2,7 @@ import { test } from '@japa/runner'
 import type { BrowserContext, Locator, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { toastMessage } from '#tests/helpers/schedule_browser'
 
 type Project = { id: number; name: string; startDate: string; endDate: string }
 type Person = { id: number; name: string }
@@ -103,6 +104,12 @@ test.group('schedule calendar in the browser', (group) => {
     await page.mouse.up()
   }
 
+  /** Picks `option` in the list (the kit's Select) labelled `label` inside `scope`. */
+  async function choose(page: Page, scope: Locator, label: string, option: string) {
+    await scope.getByLabel(label).click()
+    await page.getByRole('option', { name: option, exact: true }).click()
+  }
+
   function peopleCell(page: Page, person: string, day: string) {
     return page.getByTestId('people-grid').getByRole('gridcell', { name: `${person}, ${day}` })
   }
@@ -121,7 +128,7 @@ test.group('schedule calendar in the browser', (group) => {
     assert,
   }) => {
     const page = await signedIn(browserContext)
-    const client = await call<{ id: number }>(page, 'POST', '/api/clients', {
+    const client = await call<{ id: number; name: string }>(page, 'POST', '/api/clients', {
       name: `Harbour Films ${Date.now()}`,
     })
     await openCalendar(page, 'view=month&mode=projects&date=2030-11-01')
@@ -137,12 +144,12 @@ test.group('schedule calendar in the browser', (group) => {
     await dialog.getByText('5 – 7 Nov 2030').waitFor()
     await dialog.getByLabel('Name').fill('Harbour shoot')
     // The page's props brought the clients: the one just added is there to pick.
-    await dialog.getByLabel('Client (optional)').selectOption(String(client.id))
+    await choose(page, dialog, 'Client (optional)', client.name)
     await dialog.getByRole('button', { name: 'Create project' }).click()
 
     const bar = page.getByRole('button', { name: 'Harbour shoot, 5 – 7 Nov 2030' })
     await bar.waitFor()
-    await page.getByText('Created Harbour shoot.').waitFor()
+    await toastMessage(page, 'Created Harbour shoot.').waitFor()
 
     await page.reload()
     await bar.waitFor()
@@ -179,6 +186,8 @@ test.group('schedule calendar in the browser', (group) => {
 
     const bar = page.getByRole('button', { name: 'Lighthouse promo, 2 – 3 Dec 2030' })
     await bar.waitFor()
+    // A bar's date handles show while the pointer is over it.
+    await bar.hover()
     await drag(
       page,
       page.getByRole('button', { name: 'Change the end date of Lighthouse promo' }),
@@ -187,6 +196,13 @@ test.group('schedule calendar in the browser', (group) => {
     await page.getByRole('button', { name: 'Lighthouse promo, 2 – 5 Dec 2030' }).waitFor()
 
     // Picked up on its first day, the 2nd, and dropped on the 9th: a week later.
+    // The bar moves before the server has stored it: the reload below waits for the store.
+    const moved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PATCH' &&
+        response.url().endsWith(`/api/projects/${project.id}`) &&
+        response.request().postData()?.includes('2030-12-09') === true
+    )
     await drag(
       page,
       page.getByRole('button', { name: 'Lighthouse promo, 2 – 5 Dec 2030' }),
@@ -194,6 +210,8 @@ test.group('schedule calendar in the browser', (group) => {
       'left'
     )
     await page.getByRole('button', { name: 'Lighthouse promo, 9 – 12 Dec 2030' }).waitFor()
+    const response = await moved
+    assert.equal(response.status(), 200)
 
     await page.reload()
     await page.getByRole('button', { name: 'Lighthouse promo, 9 – 12 Dec 2030' }).waitFor()
@@ -227,7 +245,7 @@ test.group('schedule calendar in the browser', (group) => {
 
     await page.getByRole('button', { name: 'Assign Ben Spark to a project' }).click()
     const dialog = page.getByRole('dialog', { name: 'Assign Ben Spark' })
-    await dialog.getByLabel('Project').selectOption({ label: 'Dock build (3 – 5 Feb 2031)' })
+    await choose(page, dialog, 'Project', 'Dock build (3 – 5 Feb 2031)')
     // The booking shows before the server has stored it: the reload below waits for the store.
     const stored = page.waitForResponse(
       (response) =>
@@ -270,10 +288,7 @@ test.group('schedule calendar in the browser', (group) => {
       peopleCell(page, 'Cleo Focus', 'Tue 4 Mar')
     )
 
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Double booking: Cleo Focus on Tue 4 Mar 2031' })
-      .waitFor()
+    await toastMessage(page, 'Double booking: Cleo Focus on Tue 4 Mar 2031').waitFor()
     const clash = peopleCell(page, 'Cleo Focus', 'Wed 5 Mar')
     await clash.getByRole('button', { name: 'Pier commercial, double booked' }).waitFor()
     await clash.getByRole('button', { name: 'Market doc, double booked' }).waitFor()
@@ -305,9 +320,7 @@ test.group('schedule calendar in the browser', (group) => {
       peopleCell(page, 'Eli Boom', 'Sun 13 Apr')
     )
 
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'Bridge night could not be moved' })
+    await toastMessage(page, 'Bridge night could not be moved')
       .filter({ hasText: 'The project does not run on 13 Apr' })
       .waitFor()
     await peopleCell(page, 'Eli Boom', 'Tue 8 Apr')
@@ -337,7 +350,7 @@ test.group('schedule calendar in the browser', (group) => {
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Quay night, 13 – 15 Jan 2031' }).waitFor()
     // The bar shows before the server has stored the project: wait until it says so.
-    await page.getByText('Created Quay night.').waitFor()
+    await toastMessage(page, 'Created Quay night.').waitFor()
 
     const [quay] = await call<Project[]>(page, 'GET', '/api/projects?from=2031-01-13&to=2031-01-13')
     const fay = await addCrew(page, 'Fay Key')
@@ -453,5 +466,54 @@ test.group('schedule calendar in the browser', (group) => {
       .locator('.cal-people-name-text')
     assert.equal(await person.innerText(), 'Maximiliana Featherstonehaugh')
     assert.isTrue(await whole(person))
+  })
+  test('on a phone the people grid scrolls sideways inside itself, the names staying in view', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signedIn(browserContext)
+    const crew = await addCrew(staff, 'Noor Sideways')
+    await book(staff, await addProject(staff, 'Estuary doc', '2031-07-28', '2031-07-30'), crew)
+    const context = await browser.newContext({
+      storageState: await browserContext.storageState(),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    })
+    const page = await context.newPage()
+    await openCalendar(page, 'view=month&mode=people&date=2031-07-01')
+    await peopleGridReady(page)
+    await page.getByLabel('Search', { exact: true }).fill('Noor Sideways')
+
+    const grid = page.getByTestId('people-grid')
+    const name = grid.getByRole('rowheader').filter({ hasText: 'Noor Sideways' })
+    const late = peopleCell(page, 'Noor Sideways', 'Tue 29 Jul').getByRole('button', {
+      name: 'Estuary doc',
+    })
+    await name.waitFor()
+    // The page itself is as wide as the phone: only the grid is wider.
+    const widths = await page.evaluate(() => {
+      const root = (globalThis as any).document.documentElement
+      const scroller = root.querySelector('[data-testid="people-grid"]')
+      return { page: root.scrollWidth, grid: scroller.scrollWidth, shown: scroller.clientWidth }
+    })
+    assert.isAtMost(widths.page, 390)
+    assert.isAbove(widths.grid, widths.shown)
+    const before = (await name.boundingBox())!
+    assert.isAbove((await late.boundingBox())!.x, 390, 'the end of the month starts off screen')
+
+    // A sideways swipe over the grid scrolls it, not the page.
+    const box = (await grid.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + 60)
+    await page.mouse.wheel(2000, 0)
+    await page.waitForFunction(
+      () => (globalThis as any).document.querySelector('[data-testid="people-grid"]').scrollLeft > 0
+    )
+    const after = (await name.boundingBox())!
+    assert.equal(Math.round(after.x), Math.round(before.x), 'the name stays at the left edge')
+    assert.isBelow((await late.boundingBox())!.x, 390, 'the end of the month is in view')
+    assert.equal(await page.evaluate(() => (globalThis as any).scrollX), 0)
+    await context.close()
   })
 })

@@ -1,7 +1,8 @@
 import { test } from '@japa/runner'
 import type { LocalStack } from '#services/shared/local_stack'
 import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
-import { signInToSchedule } from '#tests/helpers/schedule_browser'
+import { seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import { signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
 
 /**
  * The calendar on a first start, in Chromium against a stack of its own
@@ -28,6 +29,9 @@ test.group('schedule calendar on a first start', (group) => {
     const intro = page.getByRole('region', { name: 'Nothing is planned yet' })
     await intro.waitFor()
     assert.include(await intro.innerText(), 'plan your projects and who works on them')
+    // The first thing a new company sees passes the same accessibility check as every page.
+    const problems = await seriousAccessibilityProblems(page)
+    assert.deepEqual(problems, [], problems.join('\n'))
     const steps = await intro.getByRole('listitem').allInnerTexts()
     assert.lengthOf(steps, 3)
     assert.match(steps[0], /^Set up your lists first\. The roles crew do/)
@@ -72,7 +76,7 @@ test.group('schedule calendar on a first start', (group) => {
     const dialog = page.getByRole('dialog', { name: 'New project' })
     await dialog.getByLabel('Name').fill('First light')
     await dialog.getByRole('button', { name: 'Create project' }).click()
-    await page.getByText('Created First light.').waitFor()
+    await toastMessage(page, 'Created First light.').waitFor()
     await intro.waitFor({ state: 'detached' })
     await page.reload()
     await page.getByRole('button', { name: /^First light, / }).waitFor()

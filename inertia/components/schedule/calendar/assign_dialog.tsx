@@ -1,9 +1,14 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { formatRange } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
+import { Field } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
+import type { CalendarProject, PeoplePerson } from './calendar_types'
+import { StatusField } from './status_field'
 
 type Status = Data.Schedule.Status
-import type { CalendarProject, PeoplePerson } from './calendar_types'
 
 /** Books a person on one of the projects in view (the keyboard way of dropping a project on their row). */
 export function AssignDialog(props: {
@@ -13,29 +18,16 @@ export function AssignDialog(props: {
   onCancel: () => void
   onAssign: (person: PeoplePerson, project: CalendarProject, statusId: number | null) => void
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
   const { person } = props
-  const open = person !== null
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
-
   return (
-    <dialog
-      ref={dialog}
-      className="cal-dialog"
-      aria-label={person ? `Assign ${person.name}` : 'Assign'}
-      onCancel={(event) => {
-        event.preventDefault()
-        props.onCancel()
-      }}
+    <Dialog
+      title={person ? `Assign ${person.name}` : 'Assign'}
+      description="Book them on a project in the days shown."
+      open={person !== null}
+      onOpenChange={(open) => !open && props.onCancel()}
     >
       {person && <AssignForm key={`${person.kind}:${person.id}`} {...props} person={person} />}
-    </dialog>
+    </Dialog>
   )
 }
 
@@ -43,66 +35,54 @@ function AssignForm(props: {
   person: PeoplePerson
   projects: CalendarProject[]
   statuses: Status[]
-  onCancel: () => void
   onAssign: (person: PeoplePerson, project: CalendarProject, statusId: number | null) => void
 }) {
   const { person } = props
   const [projectId, setProjectId] = useState('')
-  const [statusId, setStatusId] = useState('')
+  const [missing, setMissing] = useState(false)
   const defaultStatus = props.statuses.find((status) => status.isDefault)
-  const chosenStatus = statusId || String(defaultStatus?.id ?? '')
+  const [statusId, setStatusId] = useState(defaultStatus ? String(defaultStatus.id) : '')
 
   function submit(event: FormEvent) {
     event.preventDefault()
     const project = props.projects.find((item) => item.id === Number(projectId))
-    if (!project) return
-    props.onAssign(person, project, chosenStatus ? Number(chosenStatus) : null)
+    if (!project) {
+      setMissing(true)
+      return
+    }
+    props.onAssign(person, project, statusId ? Number(statusId) : null)
   }
 
   return (
-    <form onSubmit={submit}>
-      <h2>Assign {person.name}</h2>
+    <form onSubmit={submit} className="ui-stack">
       {props.projects.length === 0 ? (
-        <p className="muted">No projects run in the days shown.</p>
+        <p className="ui-muted">No projects run in the days shown.</p>
       ) : (
         <>
-          <label htmlFor="cal-assign-project">Project</label>
-          <select
-            id="cal-assign-project"
-            value={projectId}
-            onChange={(event) => setProjectId(event.target.value)}
-            required
-          >
-            <option value="">Choose a project</option>
-            {props.projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name} ({formatRange(project.startDate, project.endDate, { compact: true })}
-                )
-              </option>
-            ))}
-          </select>
-          <label htmlFor="cal-assign-status">Status</label>
-          <select
-            id="cal-assign-status"
-            value={chosenStatus}
-            onChange={(event) => setStatusId(event.target.value)}
-          >
-            {!defaultStatus && <option value="">No status</option>}
-            {props.statuses.map((status) => (
-              <option key={status.id} value={status.id}>
-                {status.name}
-              </option>
-            ))}
-          </select>
+          <Field label="Project" required error={missing ? 'Choose a project.' : null}>
+            <Select
+              value={projectId}
+              placeholder="Choose a project"
+              onValueChange={(value) => {
+                setProjectId(value)
+                setMissing(false)
+              }}
+              options={props.projects.map((project) => ({
+                value: String(project.id),
+                label: `${project.name} (${formatRange(project.startDate, project.endDate, { compact: true })})`,
+              }))}
+            />
+          </Field>
+          <StatusField value={statusId} onValueChange={setStatusId} statuses={props.statuses} />
         </>
       )}
-      <div className="cal-dialog-buttons">
-        <button type="button" className="secondary" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button type="submit" disabled={props.projects.length === 0}>
+      <div className="ui-dialog-footer">
+        <DialogClose>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={props.projects.length === 0}>
           Assign
-        </button>
+        </Button>
       </div>
     </form>
   )

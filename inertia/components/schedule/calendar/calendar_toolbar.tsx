@@ -1,10 +1,35 @@
-import { isIsoDate, today } from '~/components/shared/dates'
-import { MODES, VIEWS, VIEW_LABELS, stepAnchor, stepName, viewTitle } from './calendar_dates'
+import { lazy, Suspense } from 'react'
+import { today } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { ChevronLeftIcon, ChevronRightIcon } from '~/components/shared/ui/icons'
+import { SegmentedControl } from '~/components/shared/ui/segmented_control'
+import { Skeleton } from '~/components/shared/ui/skeleton'
+import {
+  MODES,
+  VIEWS,
+  VIEW_LABELS,
+  stepAnchor,
+  stepName,
+  viewTitle,
+  type CalendarMode,
+  type CalendarView,
+} from './calendar_dates'
 import type { CalendarPlace, ShownPlace } from './calendar_url'
 
-const MODE_LABELS = { projects: 'Projects', people: 'People' }
+/*
+ * The date picker (react-day-picker and its styles) loads after the first
+ * render: it is not needed to show the month, and the people month's time
+ * to data on screen must not grow by its code.
+ */
+const DatePicker = lazy(() =>
+  import('~/components/shared/ui/date_picker').then((module) => ({ default: module.DatePicker }))
+)
 
-/** Today, previous, next, a date, the view and the mode. */
+const MODE_LABELS: Record<CalendarMode, string> = { projects: 'Projects', people: 'People' }
+const VIEW_OPTIONS = VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))
+const MODE_OPTIONS = MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }))
+
+/** The page's title (the days shown), then today, previous, next, a date, the view and the mode. */
 export function CalendarToolbar(props: {
   place: ShownPlace
   go: (change: Partial<CalendarPlace>) => void
@@ -13,64 +38,52 @@ export function CalendarToolbar(props: {
   const step = stepName(place.view)
   return (
     <div className="cal-toolbar">
-      <div className="cal-toolbar-group" role="group" aria-label="Dates">
-        <button type="button" className="secondary" onClick={() => go({ date: today() })}>
-          Today
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-label={`Previous ${step}`}
-          onClick={() => go({ date: stepAnchor(place.view, place.date, -1) })}
-        >
-          ‹
-        </button>
-        <button
-          type="button"
-          className="secondary"
-          aria-label={`Next ${step}`}
-          onClick={() => go({ date: stepAnchor(place.view, place.date, 1) })}
-        >
-          ›
-        </button>
-        <label className="cal-hidden" htmlFor="cal-date">
-          Date
-        </label>
-        <input
-          id="cal-date"
-          type="date"
-          value={place.date}
-          onChange={(event) => {
-            if (isIsoDate(event.target.value)) go({ date: event.target.value })
-          }}
-        />
-      </div>
       <h1 className="cal-title">
         {viewTitle(place.view, place.date, place.mode, place.startsThisWeek)}
       </h1>
-      <div className="cal-toolbar-group cal-switch" role="group" aria-label="View">
-        {VIEWS.map((view) => (
-          <button
-            key={view}
-            type="button"
-            aria-pressed={place.view === view}
-            onClick={() => go({ view })}
-          >
-            {VIEW_LABELS[view]}
-          </button>
-        ))}
+      <div className="cal-toolbar-group" role="group" aria-label="Dates">
+        <Button variant="secondary" onClick={() => go({ date: today() })}>
+          Today
+        </Button>
+        <Button
+          variant="secondary"
+          className="cal-step"
+          aria-label={`Previous ${step}`}
+          icon={<ChevronLeftIcon size={18} />}
+          onClick={() => go({ date: stepAnchor(place.view, place.date, -1) })}
+        />
+        <Button
+          variant="secondary"
+          className="cal-step"
+          aria-label={`Next ${step}`}
+          icon={<ChevronRightIcon size={18} />}
+          onClick={() => go({ date: stepAnchor(place.view, place.date, 1) })}
+        />
+        <div className="cal-date">
+          <Suspense fallback={<Skeleton width="100%" height="var(--ui-control-height)" />}>
+            <DatePicker
+              aria-label="Date"
+              value={place.date}
+              onChange={(date) => {
+                if (date) go({ date })
+              }}
+            />
+          </Suspense>
+        </div>
       </div>
-      <div className="cal-toolbar-group cal-switch" role="group" aria-label="Mode">
-        {MODES.map((mode) => (
-          <button
-            key={mode}
-            type="button"
-            aria-pressed={place.mode === mode}
-            onClick={() => go({ mode })}
-          >
-            {MODE_LABELS[mode]}
-          </button>
-        ))}
+      <div className="cal-toolbar-group">
+        <SegmentedControl
+          label="View"
+          value={place.view}
+          options={VIEW_OPTIONS}
+          onValueChange={(view) => go({ view: view as CalendarView })}
+        />
+        <SegmentedControl
+          label="Mode"
+          value={place.mode}
+          options={MODE_OPTIONS}
+          onValueChange={(mode) => go({ mode: mode as CalendarMode })}
+        />
       </div>
     </div>
   )

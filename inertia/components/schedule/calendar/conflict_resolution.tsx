@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
-import { formatShortDay, formatTimestampDay } from '~/components/shared/dates'
-import { useToast } from '~/components/shared/toasts'
+import { formatRange, formatShortDay, formatTimestampDay } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { TextInput } from '~/components/shared/ui/field'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Conflict } from './calendar_types'
 
 /** The same double booking, whatever the page: person, day and the set of projects. */
@@ -94,45 +96,46 @@ export function ConflictResolution(props: { conflicts: Conflict[]; onChanged: ()
     const { resolution } = first
     return (
       <span className="sc-resolution">
-        <span className="muted small">
+        <span className="ui-muted">
           Resolved{resolution.resolvedByName && ` by ${resolution.resolvedByName}`} on{' '}
           {formatTimestampDay(resolution.createdAt)}
           {resolution.note && `: “${resolution.note}”`}
         </span>
-        <button type="button" className="link small" disabled={busy} onClick={reopen}>
+        <Button variant="ghost" size="small" loading={busy} onClick={reopen}>
           Reopen
-        </button>
+        </Button>
       </span>
     )
   }
   if (!open) {
     return (
-      <button type="button" className="secondary compact" onClick={() => setOpen(true)}>
+      <Button variant="secondary" size="small" onClick={() => setOpen(true)}>
         Mark resolved
-      </button>
+      </Button>
     )
   }
   const last = conflicts[conflicts.length - 1]
-  const when = first.date === last.date ? first.date : `${first.date} to ${last.date}`
+  const when = formatRange(first.date, last.date)
   return (
     <form
       className="sc-resolve-form"
       onSubmit={resolve}
       aria-label={`Resolve ${first.resourceName} on ${when}`}
     >
-      <input
+      <TextInput
+        className="sc-resolve-note"
         aria-label="Why it is fine (optional)"
         placeholder="Why it is fine (optional)"
         maxLength={10000}
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
-      <button type="submit" className="compact" disabled={busy}>
+      <Button type="submit" size="small" loading={busy}>
         Resolve
-      </button>
-      <button type="button" className="secondary compact" onClick={() => setOpen(false)}>
+      </Button>
+      <Button variant="secondary" size="small" onClick={() => setOpen(false)}>
         Cancel
-      </button>
+      </Button>
     </form>
   )
 }

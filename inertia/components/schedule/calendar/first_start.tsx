@@ -1,5 +1,7 @@
 import { Link } from '@inertiajs/react'
 import type { Lookups } from '~/components/schedule/lookups'
+import { Button } from '~/components/shared/ui/button'
+import { CalendarIcon } from '~/components/shared/ui/icons'
 
 /** Whether anything is planned yet (the calendar page's `setup` prop). */
 export type CalendarSetup = { hasProjects: boolean; hasPeople: boolean }
@@ -18,9 +20,12 @@ export function FirstStart(props: {
   const { setup, lookups } = props
   const listsEmpty = lookups.crewRoles.length === 0 || lookups.regions.length === 0
   return (
-    <section className="cal-first-start" aria-labelledby="cal-first-start-title">
+    <section className="ui-panel cal-first-start" aria-labelledby="cal-first-start-title">
+      <div className="cal-first-start-icon" aria-hidden="true">
+        <CalendarIcon size={28} />
+      </div>
       <h2 id="cal-first-start-title">Nothing is planned yet</h2>
-      <p>
+      <p className="ui-muted">
         This calendar is where you plan your projects and who works on them, day by day: each
         project is a bar across its days, and the People view shows every crew member and vendor
         with their bookings. Double bookings are flagged wherever they show.
@@ -42,13 +47,11 @@ export function FirstStart(props: {
           </li>
         )}
         <li>
-          <strong>Create your first project</strong> by dragging across its days, or{' '}
-          <button type="button" className="compact" onClick={props.onNewProject}>
-            Create a project
-          </button>
-          ; then book people on it from the project page or the People view.
+          <strong>Create your first project</strong> by dragging across its days, or with the button
+          below; then book people on it from the project page or the People view.
         </li>
       </ol>
+      <Button onClick={props.onNewProject}>Create a project</Button>
     </section>
   )
 }

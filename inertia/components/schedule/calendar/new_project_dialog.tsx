@@ -1,7 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { Data } from '~generated/data'
 import { formatRange } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { DatePicker } from '~/components/shared/ui/date_picker'
+import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
 import { type DateRange } from './calendar_dates'
+import { StatusField } from './status_field'
 
 export type NewProject = {
   name: string
@@ -10,6 +16,9 @@ export type NewProject = {
   clientId: number | null
   projectStatusId: number | null
 }
+
+/** Radix Select keeps '' for "nothing chosen": "No client" is a value of its own. */
+const NO_CLIENT = 'none'
 
 /**
  * Asks for what a dragged-out project needs besides its days: a name, and
@@ -23,25 +32,11 @@ export function NewProjectDialog(props: {
   onCancel: () => void
   onCreate: (project: NewProject) => void
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
-  const open = props.range !== null
-
-  useEffect(() => {
-    const element = dialog.current
-    if (!element) return
-    if (open && !element.open) element.showModal()
-    if (!open && element.open) element.close()
-  }, [open])
-
   return (
-    <dialog
-      ref={dialog}
-      className="cal-dialog"
-      aria-labelledby="cal-new-project-title"
-      onCancel={(event) => {
-        event.preventDefault()
-        props.onCancel()
-      }}
+    <Dialog
+      title="New project"
+      open={props.range !== null}
+      onOpenChange={(open) => !open && props.onCancel()}
     >
       {props.range && (
         <NewProjectForm
@@ -49,11 +44,10 @@ export function NewProjectDialog(props: {
           range={props.range}
           clients={props.clients}
           projectStatuses={props.projectStatuses}
-          onCancel={props.onCancel}
           onCreate={props.onCreate}
         />
       )}
-    </dialog>
+    </Dialog>
   )
 }
 
@@ -61,98 +55,73 @@ function NewProjectForm(props: {
   range: DateRange
   clients: Data.Schedule.Client[]
   projectStatuses: Data.Schedule.ProjectStatus[]
-  onCancel: () => void
   onCreate: (project: NewProject) => void
 }) {
+  const defaultStatus = props.projectStatuses.find((status) => status.isDefault)
   const [name, setName] = useState('')
   const [startDate, setStartDate] = useState(props.range.from)
   const [endDate, setEndDate] = useState(props.range.to)
-  const [clientId, setClientId] = useState('')
-  const [statusId, setStatusId] = useState('')
-
-  const defaultStatus = props.projectStatuses.find((status) => status.isDefault)
+  const [clientId, setClientId] = useState(NO_CLIENT)
+  const [statusId, setStatusId] = useState(defaultStatus ? String(defaultStatus.id) : '')
+  const [errors, setErrors] = useState<{ name?: string; startDate?: string }>({})
+  // An end before the start is read as a one-day project on the start.
+  const lastDay = endDate && endDate >= startDate ? endDate : startDate
 
   function submit(event: FormEvent) {
     event.preventDefault()
+    const found = {
+      name: name.trim() ? undefined : 'Give the project a name.',
+      startDate: startDate ? undefined : 'Choose the first day.',
+    }
+    setErrors(found)
+    if (found.name || found.startDate) return
     props.onCreate({
       name: name.trim(),
       startDate,
-      endDate: endDate < startDate ? startDate : endDate,
-      clientId: clientId ? Number(clientId) : null,
-      projectStatusId: statusId ? Number(statusId) : (defaultStatus?.id ?? null),
+      endDate: lastDay,
+      clientId: clientId === NO_CLIENT ? null : Number(clientId),
+      projectStatusId: statusId ? Number(statusId) : null,
     })
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby="cal-new-project-title">
-      <h2 id="cal-new-project-title">New project</h2>
-      <p className="muted small">
-        {formatRange(startDate, endDate < startDate ? startDate : endDate, { compact: true })}
-      </p>
-      <label htmlFor="cal-new-project-name">Name</label>
-      <input
-        id="cal-new-project-name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        required
-        maxLength={200}
-        autoFocus
-        autoComplete="off"
-      />
-      <div className="cal-dialog-row">
-        <div>
-          <label htmlFor="cal-new-project-start">Start</label>
-          <input
-            id="cal-new-project-start"
-            type="date"
-            value={startDate}
-            onChange={(event) => setStartDate(event.target.value)}
-            required
-          />
-        </div>
-        <div>
-          <label htmlFor="cal-new-project-end">End</label>
-          <input
-            id="cal-new-project-end"
-            type="date"
-            value={endDate}
-            min={startDate}
-            onChange={(event) => setEndDate(event.target.value)}
-            required
-          />
-        </div>
+    <form onSubmit={submit} className="ui-stack" noValidate>
+      {startDate && (
+        <p className="ui-muted">{formatRange(startDate, lastDay, { compact: true })}</p>
+      )}
+      <Field label="Name" required error={errors.name}>
+        <TextInput
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={200}
+          autoFocus
+          autoComplete="off"
+        />
+      </Field>
+      <div className="ui-form-grid">
+        <Field label="Start" required error={errors.startDate}>
+          <DatePicker value={startDate} onChange={setStartDate} />
+        </Field>
+        <Field label="End">
+          <DatePicker value={endDate} onChange={setEndDate} />
+        </Field>
       </div>
-      <label htmlFor="cal-new-project-client">Client (optional)</label>
-      <select
-        id="cal-new-project-client"
-        value={clientId}
-        onChange={(event) => setClientId(event.target.value)}
-      >
-        <option value="">No client</option>
-        {props.clients.map((client) => (
-          <option key={client.id} value={client.id}>
-            {client.name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor="cal-new-project-status">Status</label>
-      <select
-        id="cal-new-project-status"
-        value={statusId || String(defaultStatus?.id ?? '')}
-        onChange={(event) => setStatusId(event.target.value)}
-      >
-        {!defaultStatus && <option value="">No status</option>}
-        {props.projectStatuses.map((status) => (
-          <option key={status.id} value={status.id}>
-            {status.name}
-          </option>
-        ))}
-      </select>
-      <div className="cal-dialog-buttons">
-        <button type="button" className="secondary" onClick={props.onCancel}>
-          Cancel
-        </button>
-        <button type="submit">Create project</button>
+      <Field label="Client (optional)">
+        <Select
+          value={clientId}
+          onValueChange={setClientId}
+          options={[
+            { value: NO_CLIENT, label: 'No client' },
+            ...props.clients.map((client) => ({ value: String(client.id), label: client.name })),
+          ]}
+        />
+      </Field>
+      <StatusField value={statusId} onValueChange={setStatusId} statuses={props.projectStatuses} />
+      <div className="ui-dialog-footer">
+        <DialogClose>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit">Create project</Button>
       </div>
     </form>
   )

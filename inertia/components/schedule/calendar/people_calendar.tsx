@@ -1,4 +1,4 @@
-import { memo, useCallback, useMemo, useState } from 'react'
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
 import {
   DndContext,
   DragOverlay,
@@ -7,7 +7,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core'
 import { api, errorMessage } from '~/components/shared/api'
-import { useToast } from '~/components/shared/toasts'
+import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
 import { formatRange } from '~/components/shared/dates'
 import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
@@ -18,7 +18,6 @@ import type {
   PeopleData,
   PeoplePerson,
 } from './calendar_types'
-import { AssignDialog } from './assign_dialog'
 import { conflictWarning } from './conflict_text'
 import {
   announcements,
@@ -44,6 +43,11 @@ type SourceData = { project: CalendarProject; label: string }
 type Saved = Data.Schedule.RosterChange
 
 let temporaryId = -1
+
+/** Its lists load when it first opens, not with the people month. */
+const AssignDialog = lazy(() =>
+  import('./assign_dialog').then((module) => ({ default: module.AssignDialog }))
+)
 const NOTHING: PeopleData = {
   from: '',
   to: '',
@@ -223,8 +227,10 @@ export function PeopleCalendar(props: {
           />
           <aside className="cal-people-side" aria-labelledby="cal-people-side-title">
             <h2 id="cal-people-side-title">Projects in view</h2>
-            <p className="muted small">Drag a project onto a person to book them.</p>
-            {projects.length === 0 && <p className="muted small">None.</p>}
+            <p className="ui-muted">
+              Drag a project onto a person to book them, or use the + beside their name.
+            </p>
+            {projects.length === 0 && <p className="ui-muted">No projects in these days.</p>}
             <ul className="cal-sources">
               {projects.map((project) => (
                 <ProjectSource key={project.id} project={project} />
@@ -253,13 +259,17 @@ export function PeopleCalendar(props: {
           ) : null}
         </DragOverlay>
       </DndContext>
-      <AssignDialog
-        person={assigning}
-        projects={projects}
-        statuses={props.statuses}
-        onCancel={() => setAssigning(null)}
-        onAssign={assign}
-      />
+      {assigning && (
+        <Suspense>
+          <AssignDialog
+            person={assigning}
+            projects={projects}
+            statuses={props.statuses}
+            onCancel={() => setAssigning(null)}
+            onAssign={assign}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }
@@ -285,7 +295,7 @@ const ProjectSource = memo(function ProjectSourceView(props: { project: Calendar
         className={`cal-source${isDragging ? ' lifted' : ''}`}
         style={{ backgroundColor: project.color, color: project.textColor }}
       >
-        <span className="cal-source-name">{project.name}</span>
+        <span className="cal-source-name">{project.name}</span>{' '}
         <span className="cal-source-dates">{range}</span>
       </div>
     </li>

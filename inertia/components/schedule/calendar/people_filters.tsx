@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
 import type { PeoplePerson } from './calendar_types'
 
 type KindFilter = 'all' | 'crew' | 'vendor'
@@ -18,28 +20,31 @@ export function usePeopleFilter(people: PeoplePerson[] | undefined) {
   return { rows, kind, setKind, search, setSearch, total: people?.length ?? 0 }
 }
 
+const KINDS = [
+  { value: 'all', label: 'Crew and vendors' },
+  { value: 'crew', label: 'Crew' },
+  { value: 'vendor', label: 'Vendors' },
+]
+
 export function PeopleFilters(props: ReturnType<typeof usePeopleFilter>) {
   return (
     <div className="cal-subbar" role="search" aria-label="Filter people">
-      <label htmlFor="cal-people-kind">Show</label>
-      <select
-        id="cal-people-kind"
-        value={props.kind}
-        onChange={(event) => props.setKind(event.target.value as KindFilter)}
-      >
-        <option value="all">Crew and vendors</option>
-        <option value="crew">Crew</option>
-        <option value="vendor">Vendors</option>
-      </select>
-      <label htmlFor="cal-people-search">Search</label>
-      <input
-        id="cal-people-search"
-        type="search"
-        placeholder="Name"
-        value={props.search}
-        onChange={(event) => props.setSearch(event.target.value)}
-      />
-      <span className="muted small">
+      <Field label="Show" className="cal-filter">
+        <Select
+          value={props.kind}
+          options={KINDS}
+          onValueChange={(value) => props.setKind(value as KindFilter)}
+        />
+      </Field>
+      <Field label="Search" className="cal-filter">
+        <TextInput
+          type="search"
+          placeholder="Name"
+          value={props.search}
+          onChange={(event) => props.setSearch(event.target.value)}
+        />
+      </Field>
+      <span className="ui-muted" role="status">
         {props.rows.length} of {props.total} shown
       </span>
     </div>

@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react'
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { router } from '@inertiajs/react'
+import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import {
   dayOfMonth,
@@ -12,6 +12,7 @@ import {
   today as todayIso,
   weekdayShort,
 } from '~/components/shared/dates'
+import { PlusIcon } from '~/components/shared/ui/icons'
 import { type CalendarView } from './calendar_dates'
 import { personKey, type PeoplePerson } from './calendar_types'
 import type { Chip, PeopleIndex } from './people_index'
@@ -100,13 +101,15 @@ export function PeopleGrid(props: {
               .filter(Boolean)
               .join(' ')}
           >
-            <span className="muted">{weekdayShort(column.date)}</span> {dayOfMonth(column.date)}
+            <span className="cal-weekday-name">{weekdayShort(column.date)}</span>{' '}
+            {dayOfMonth(column.date)}
           </div>
         ))}
       </div>
       {people.length === 0 && (
-        <p className="cal-empty muted">
-          No one to show. Crew and vendors are added in the directory.
+        <p className="cal-empty ui-muted">
+          No one to show. Crew and vendors are added in the{' '}
+          <Link href="/directory?tab=crew">directory</Link>.
         </p>
       )}
       <div className="cal-people-body" style={{ height: virtualizer.getTotalSize() }}>
@@ -169,7 +172,7 @@ const PersonRow = memo(function PersonRowView(props: {
           title={`Assign ${person.name} to a project`}
           onClick={() => props.onAssign(person)}
         >
-          +
+          <PlusIcon size={16} />
         </button>
       </div>
       {props.columns.map((column) => (

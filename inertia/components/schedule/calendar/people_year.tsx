@@ -92,6 +92,8 @@ export function PeopleYear(props: {
         className="cal-people-scroll cal-people-year"
         role="grid"
         aria-label="Booked days per week"
+        // Its cells are not controls: the grid itself takes focus, so arrow keys scroll it.
+        tabIndex={0}
         aria-rowcount={rows.length + 1}
         style={{ '--cal-cols': weeks.length } as CSSProperties}
         data-testid="people-grid"

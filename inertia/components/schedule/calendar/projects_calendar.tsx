@@ -1,19 +1,26 @@
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import type { Lookups } from '~/components/schedule/lookups'
 import { api, errorMessage } from '~/components/shared/api'
-import { useToast } from '~/components/shared/toasts'
+import { useToast } from '~/components/shared/ui/toast'
 import { formatRange } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { PlusIcon } from '~/components/shared/ui/icons'
 import { type CalendarView, type DateRange } from './calendar_dates'
 import type { CalendarBar, Conflict } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { FirstStart, type CalendarSetup } from './first_start'
-import { NewProjectDialog, type NewProject } from './new_project_dialog'
+import type { NewProject } from './new_project_dialog'
 import { ProjectsWeeks } from './projects_weeks'
 import { RANGE_PROPS, useRangeData } from './use_range_data'
 
 let temporaryId = -1
+
+/** Its fields (a date picker, lists) load when it first opens, not with the calendar. */
+const NewProjectDialog = lazy(() =>
+  import('./new_project_dialog').then((module) => ({ default: module.NewProjectDialog }))
+)
 
 /**
  * Projects mode for month, two weeks and week: draws the projects and the
@@ -136,14 +143,14 @@ export function ProjectsCalendar(props: {
   return (
     <section className="cal-projects" aria-busy={!props.ready}>
       <div className="cal-subbar">
-        <button
-          type="button"
-          className="secondary"
+        <Button
+          variant="secondary"
+          icon={<PlusIcon size={18} />}
           onClick={() => setCreating({ from: props.anchor, to: props.anchor })}
         >
           New project
-        </button>
-        <span className="muted small">
+        </Button>
+        <span className="ui-muted">
           Drag across days to create a project; drag a bar or its ends to change its dates.
         </span>
       </div>
@@ -164,13 +171,17 @@ export function ProjectsCalendar(props: {
         onCreate={setCreating}
         onReschedule={reschedule}
       />
-      <NewProjectDialog
-        range={creating}
-        clients={props.clients}
-        projectStatuses={props.projectStatuses}
-        onCancel={() => setCreating(null)}
-        onCreate={create}
-      />
+      {creating && (
+        <Suspense>
+          <NewProjectDialog
+            range={creating}
+            clients={props.clients}
+            projectStatuses={props.projectStatuses}
+            onCancel={() => setCreating(null)}
+            onCreate={create}
+          />
+        </Suspense>
+      )}
     </section>
   )
 }

@@ -2,6 +2,10 @@ import { useMemo } from 'react'
 import { Link } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { daysBetween, formatRange, longDay } from '~/components/shared/dates'
+import { StatusBadge } from '~/components/schedule/status_badge'
+import { Badge } from '~/components/shared/ui/badge'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { CalendarIcon } from '~/components/shared/ui/icons'
 import { personKey, type PeopleBooking, type PeopleData, type PeoplePerson } from './calendar_types'
 
 type Status = Data.Schedule.Status
@@ -51,7 +55,13 @@ export function ProjectsDay(props: { date: string; data: PeopleData | null; stat
 
   return (
     <section className="cal-dayview" aria-label={`Projects on ${longDay(date)}`} aria-busy={!data}>
-      {data && projects.length === 0 && <p className="muted">No projects on this day.</p>}
+      {data && projects.length === 0 && (
+        <EmptyState
+          icon={<CalendarIcon size={32} />}
+          title="No projects on this day"
+          description="Projects running on this day show here with who works on each. Create one in the month or week view by dragging across its days."
+        />
+      )}
       <ul className="cal-dayview-list">
         {projects.map(({ project, working, off }) => (
           <li
@@ -62,13 +72,13 @@ export function ProjectsDay(props: { date: string; data: PeopleData | null; stat
             <h2>
               <Link href={`/projects/${project.id}`}>{project.name}</Link>
             </h2>
-            <p className="muted small">
+            <p className="ui-muted">
               {formatRange(project.startDate, project.endDate, { compact: true })} · day{' '}
               {daysBetween(project.startDate, date) + 1} of{' '}
               {daysBetween(project.startDate, project.endDate) + 1}
             </p>
             {working.length === 0 ? (
-              <p className="muted small">No one booked on this day.</p>
+              <p className="ui-muted">No one booked on this day.</p>
             ) : (
               <ul className="cal-dayview-people" aria-label={`Working on ${project.name}`}>
                 {working.map(({ booking, person, clash }) => {
@@ -80,17 +90,11 @@ export function ProjectsDay(props: { date: string; data: PeopleData | null; stat
                       className={clash ? 'conflict' : ''}
                     >
                       <span className="cal-dayview-name">{person?.name ?? 'Someone removed'}</span>
-                      <span className="muted small">
-                        {' '}
+                      <span className="ui-muted">
                         {booking.kind === 'crew' ? 'crew' : 'vendor'}
                       </span>
-                      {status && (
-                        <span className="cal-badge" style={{ borderColor: status.color }}>
-                          {status.icon ? `${status.icon} ` : ''}
-                          {status.name}
-                        </span>
-                      )}
-                      {clash && <span className="cal-badge cal-badge-clash">double booked</span>}
+                      {status && <StatusBadge status={status} />}
+                      {clash && <Badge tone="danger">double booked</Badge>}
                       {booking.notes[date] && (
                         <span className="cal-dayview-note">{booking.notes[date]}</span>
                       )}
@@ -100,7 +104,7 @@ export function ProjectsDay(props: { date: string; data: PeopleData | null; stat
               </ul>
             )}
             {off.length > 0 && (
-              <p className="muted small">
+              <p className="ui-muted">
                 Off this day:{' '}
                 {off.map(({ person }) => person?.name ?? 'someone removed').join(', ')}
               </p>

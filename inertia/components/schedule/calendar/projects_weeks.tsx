@@ -145,7 +145,7 @@ export function ProjectsWeeks(props: {
         aria-label="Projects calendar"
         aria-describedby="cal-weeks-help"
       >
-        <p id="cal-weeks-help" className="cal-hidden">
+        <p id="cal-weeks-help" className="ui-visually-hidden">
           Drag across days, or press Space on a day, move with the arrow keys and press Space again,
           to create a project. Press Enter on a day to create a one-day project.
         </p>
@@ -309,8 +309,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     listeners?.onKeyDown?.(event)
-    // Enter on an edge handle inside the bar does not open the project.
-    if (event.key === 'Enter' && event.target === event.currentTarget && !props.dragging) {
+    if (event.key === 'Enter' && !props.dragging) {
       openProject()
     }
   }
@@ -331,8 +330,6 @@ const ProjectBar = memo(function ProjectBarView(props: {
   // The bar keeps the project's own colour (spec 3: projects have colours);
   // its status shows as the stripe at its start.
   const style: CSSProperties = {
-    gridRow: lane + 2,
-    gridColumn: `${column + 1} / span ${span}`,
     backgroundColor: project.color,
     color: project.textColor,
     ...(status ? ({ '--cal-status': status.color } as CSSProperties) : {}),
@@ -340,41 +337,55 @@ const ProjectBar = memo(function ProjectBarView(props: {
   const className = [
     'cal-bar',
     status && 'has-status',
-    !startsHere && 'continues-before',
-    !endsHere && 'continues-after',
     clash === 'open' && 'conflict',
     clash === 'resolved' && 'conflict-resolved',
-    props.lifted && 'lifted',
     !saved && 'pending',
   ]
     .filter(Boolean)
     .join(' ')
+  const slotClassName = [
+    'cal-bar-slot',
+    !startsHere && 'continues-before',
+    !endsHere && 'continues-after',
+    props.lifted && 'lifted',
+  ]
+    .filter(Boolean)
+    .join(' ')
 
+  // The date handles sit beside the bar, not inside it (a button inside a
+  // button is not reachable by screen readers); they show on hover, on
+  // keyboard focus of the bar or a handle, and while the bar is dragged.
   return (
     <div
-      ref={setNodeRef}
-      {...attributes}
-      {...listeners}
-      onKeyDown={onKeyDown}
-      onClick={openProject}
-      role="button"
-      aria-label={`${project.name}, ${range}${clash === 'open' ? ', double booking' : ''}, ${details.join(', ')}`}
-      title={title}
-      className={className}
-      style={style}
-      data-project-id={project.id}
+      role="gridcell"
+      className={slotClassName}
+      style={{ gridRow: lane + 2, gridColumn: `${column + 1} / span ${span}` }}
     >
       {startsHere && saved && <EdgeHandle edge="start" project={project} week={props.week} />}
-      {clash && (
-        <span className="cal-bar-clash" aria-hidden="true">
-          !
+      <div
+        ref={setNodeRef}
+        {...attributes}
+        {...listeners}
+        onKeyDown={onKeyDown}
+        onClick={openProject}
+        role="button"
+        aria-label={`${project.name}, ${range}${clash === 'open' ? ', double booking' : ''}, ${details.join(', ')}`}
+        title={title}
+        className={className}
+        style={style}
+        data-project-id={project.id}
+      >
+        {clash && (
+          <span className="cal-bar-clash" aria-hidden="true">
+            !
+          </span>
+        )}
+        <span className="cal-bar-name">{project.name}</span>
+        <span className="cal-bar-meta" aria-hidden="true">
+          {project.clientName && <span className="cal-bar-client">{project.clientName}</span>}
+          <span className="cal-bar-crew">{crewText(project.crewCount)}</span>
         </span>
-      )}
-      <span className="cal-bar-name">{project.name}</span>
-      <span className="cal-bar-meta" aria-hidden="true">
-        {project.clientName && <span className="cal-bar-client">{project.clientName}</span>}
-        <span className="cal-bar-crew">{crewText(project.crewCount)}</span>
-      </span>
+      </div>
       {endsHere && saved && <EdgeHandle edge="end" project={project} week={props.week} />}
     </div>
   )
@@ -396,7 +407,6 @@ function EdgeHandle(props: { edge: 'start' | 'end'; project: CalendarBar; week: 
       ref={setNodeRef}
       {...attributes}
       {...listeners}
-      onClick={(event) => event.stopPropagation()}
       aria-label={`Change the ${name} date of ${props.project.name}`}
       className={`cal-bar-handle cal-bar-handle-${props.edge}`}
     />

@@ -63,7 +63,7 @@ export function ProjectsYear(props: {
 
   return (
     <section className="cal-year" aria-label="Projects through the year" aria-busy={!props.ready}>
-      <div className="cal-year-legend muted small" aria-hidden="true">
+      <div className="cal-year-legend ui-muted" aria-hidden="true">
         Fewer <span className="cal-mini-day d1" /> <span className="cal-mini-day d2" />{' '}
         <span className="cal-mini-day d3" /> <span className="cal-mini-day d4" /> more projects
         <span className="cal-mini-day clash" /> double booking
@@ -100,10 +100,12 @@ const MiniMonth = memo(function MiniMonthView(props: {
         type="button"
         className="cal-mini-title"
         onClick={() => props.go({ view: 'month', date: props.month })}
-        aria-label={`Open ${monthName(props.month)} (${props.count} projects)`}
       >
         {monthName(props.month)}
-        <span className="muted small"> {props.count} projects</span>
+        <span className="ui-muted">
+          {' '}
+          · {props.count === 1 ? '1 project' : `${props.count} projects`}
+        </span>
       </button>
       <div className="cal-mini-grid" role="group" aria-label={monthName(props.month)}>
         {days.slice(0, 7).map((date) => (
