@@ -2,7 +2,6 @@ import type { ReactNode } from 'react'
 import type { Data } from '~generated/data'
 import { AppShell, type ContentWidth, type NavItem } from '~/components/shared/ui/app_shell'
 import { signOut } from '~/components/shared/use_sign_in'
-import { ToastProvider } from '~/components/shared/toasts'
 
 /** The signed-in person, the `user` prop of every signed-in page. */
 export type SessionUser = Data.Schedule.SessionUser
@@ -18,8 +17,7 @@ const NAV: NavItem[] = [
 /**
  * The frame of every signed-in page: the product's AppShell with schedule's
  * navigation (Admin for admins), the person's menu (their account at sso,
- * sign out) and the toasts. Pages not yet moved to ui/toast still call the
- * older toasts, so their provider stays inside until every page has moved.
+ * sign out) and the kit's toasts.
  */
 export function ScheduleShell(props: {
   user: SessionUser
@@ -48,9 +46,7 @@ export function ScheduleShell(props: {
       ]}
       width={props.width ?? 'wide'}
     >
-      <ToastProvider>
-        <div className="sc-main">{props.children}</div>
-      </ToastProvider>
+      <div className="sc-main">{props.children}</div>
     </AppShell>
   )
 }

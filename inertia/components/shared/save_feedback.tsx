@@ -27,40 +27,6 @@ export function describedBy(status: SaveStatus, errorId: string) {
     : { 'aria-invalid': undefined, 'aria-describedby': undefined }
 }
 
-/** Beside a field of a row: only a refusal, with the server's reason and Retry. */
-export function FieldError(props: { status: SaveStatus; errorId: string; onRetry: () => void }) {
-  return (
-    <span className="sc-save small sc-field-error" aria-live="polite">
-      {props.status.state === 'failed' && (
-        <Refusal message={props.status.message} errorId={props.errorId} onRetry={props.onRetry} />
-      )}
-    </span>
-  )
-}
-
-function Refusal(props: { message: string; errorId?: string; onRetry?: () => void }) {
-  return (
-    <>
-      <span id={props.errorId} className="error">
-        {props.message}
-      </span>
-      {props.onRetry && (
-        <>
-          {' '}
-          <button
-            type="button"
-            className="link small"
-            aria-describedby={props.errorId}
-            onClick={props.onRetry}
-          >
-            Retry
-          </button>
-        </>
-      )}
-    </>
-  )
-}
-
 /**
  * One status for several fields saved on their own (a row): any refusal
  * first, then "Saving…" while any is on its way, and "Saved" only when none
