@@ -8,7 +8,7 @@ import { runCommand } from '#tests/helpers/ace_commands'
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { storedUpload } from '#tests/helpers/stored_uploads'
 import PublicUpload from '#models/transfer/public_upload'
-import { DropboxProvider } from '#services/transfer/backup/dropbox_provider'
+import { allowAt, dropboxProviderFor } from '#tests/helpers/dropbox_backup'
 import { BackupSettings } from '#services/transfer/backup/backup_settings'
 import { UploadBackup } from '#services/transfer/backup/upload_backup'
 import { ProviderUnavailable } from '#services/transfer/backup/backup_provider'
@@ -32,11 +32,11 @@ let settings: BackupSettings
 async function connectBackup() {
   const provider = settings.provider
   await settings.saveCredentials(dropbox.appKey, dropbox.appSecret, null)
-  const authorize = await provider.authorizeUrl(await settings.credentials(), REDIRECT, 's')
-  const page = await fetch(authorize)
-  const form = /action="([^"]+decision=allow)"/.exec(await page.text())![1].replaceAll('&amp;', '&')
-  const back = await fetch(new URL(form, dropbox.url), { method: 'POST', redirect: 'manual' })
-  const code = new URL(back.headers.get('location')!).searchParams.get('code')!
+  const back = await allowAt(
+    dropbox,
+    await provider.authorizeUrl(await settings.credentials(), REDIRECT, 's')
+  )
+  const code = back.searchParams.get('code')!
   const { refreshToken, account } = await provider.connect(
     await settings.credentials(),
     code,
@@ -68,13 +68,7 @@ async function backedUpBytes(upload: PublicUpload) {
 test.group('transfer backup of one upload', (group) => {
   group.setup(async () => {
     dropbox = await startDropboxFake()
-    settings = new BackupSettings(
-      new DropboxProvider({
-        www: dropbox.env.DROPBOX_WWW_URL,
-        api: dropbox.env.DROPBOX_API_URL,
-        content: dropbox.env.DROPBOX_CONTENT_URL,
-      })
-    )
+    settings = new BackupSettings(dropboxProviderFor(dropbox))
     return () => dropbox.close()
   })
   group.each.setup(async () => {
@@ -243,13 +237,7 @@ test.group('transfer backup of one upload', (group) => {
 test.group('transfer:backup:* commands', (group) => {
   group.setup(async () => {
     dropbox = await startDropboxFake()
-    settings = new BackupSettings(
-      new DropboxProvider({
-        www: dropbox.env.DROPBOX_WWW_URL,
-        api: dropbox.env.DROPBOX_API_URL,
-        content: dropbox.env.DROPBOX_CONTENT_URL,
-      })
-    )
+    settings = new BackupSettings(dropboxProviderFor(dropbox))
     app.container.swap(BackupSettings, () => settings)
     ace.ui.switchMode('raw')
     return async () => {

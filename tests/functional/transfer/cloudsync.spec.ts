@@ -7,7 +7,7 @@ import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { storedUpload, transferPerson } from '#tests/helpers/stored_uploads'
 import Setting from '#models/transfer/setting'
 import PublicUpload from '#models/transfer/public_upload'
-import { DropboxProvider } from '#services/transfer/backup/dropbox_provider'
+import { allowAt, dropboxProviderFor } from '#tests/helpers/dropbox_backup'
 import { BackupSettings } from '#services/transfer/backup/backup_settings'
 import { BACKUP_UPLOAD_JOB, BackupQueue } from '#services/transfer/backup/backup_queue'
 import { PublicUploadIntake } from '#services/transfer/public_upload_intake'
@@ -35,14 +35,6 @@ const recorder: JobSender = {
   },
 }
 
-/** Walks the fake's authorize page (Allow) and answers where it sends the browser back. */
-async function allowAt(authorizeUrl: string) {
-  const page = await fetch(authorizeUrl)
-  const form = /action="([^"]+decision=allow)"/.exec(await page.text())![1].replaceAll('&amp;', '&')
-  const back = await fetch(new URL(form, dropbox.url), { method: 'POST', redirect: 'manual' })
-  return new URL(back.headers.get('location')!)
-}
-
 async function saveCredentials(client: ApiClient, admin: Session) {
   const response = await client
     .post('/api/cloudsync/save-credentials')
@@ -56,7 +48,7 @@ async function saveCredentials(client: ApiClient, admin: Session) {
 async function setUp(client: ApiClient, admin: Session, folder = '/Backups') {
   await saveCredentials(client, admin)
   const connect = await client.post('/api/cloudsync/connect').withSession(admin).withCsrfToken()
-  const back = await allowAt(connect.body().authorizeUrl)
+  const back = await allowAt(dropbox, connect.body().authorizeUrl)
   const callback = await client
     .get(`/api/cloudsync/connect/callback${back.search}`)
     .withSession(connect.session())
@@ -96,13 +88,7 @@ function zipEntries(bytes: Buffer) {
 test.group('transfer backup setup and browsing (/api/cloudsync)', (group) => {
   group.setup(async () => {
     dropbox = await startDropboxFake()
-    settings = new BackupSettings(
-      new DropboxProvider({
-        www: dropbox.env.DROPBOX_WWW_URL,
-        api: dropbox.env.DROPBOX_API_URL,
-        content: dropbox.env.DROPBOX_CONTENT_URL,
-      })
-    )
+    settings = new BackupSettings(dropboxProviderFor(dropbox))
     app.container.swap(BackupSettings, () => settings)
     app.container.swap(BackupQueue, () => new BackupQueue(recorder, settings))
     // A zip answer as its bytes.
@@ -204,7 +190,7 @@ test.group('transfer backup setup and browsing (/api/cloudsync)', (group) => {
     const connect = await client.post('/api/cloudsync/connect').withSession(admin).withCsrfToken()
     const state = new URL(connect.body().authorizeUrl).searchParams.get('state')!
     assert.equal(connect.session().backupOAuthState, state)
-    const back = await allowAt(connect.body().authorizeUrl)
+    const back = await allowAt(dropbox, connect.body().authorizeUrl)
 
     const forged = new URLSearchParams(back.search)
     forged.set('state', 'f'.repeat(64))

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { test } from '@japa/runner'
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
-import { DropboxProvider } from '#services/transfer/backup/dropbox_provider'
+import type { DropboxProvider } from '#services/transfer/backup/dropbox_provider'
+import { allowAt, dropboxProviderFor } from '#tests/helpers/dropbox_backup'
 import {
   ProviderAccessRevoked,
   ProviderCredentialsRefused,
@@ -27,16 +28,9 @@ function credentials() {
   return { appKey: dropbox.appKey, appSecret: dropbox.appSecret }
 }
 
-/** Walks the authorize page as the person would (Allow), and answers the code it sends back. */
+/** Walks the authorize page as the person would (Allow), and answers where it sends them back. */
 async function allow(state: string) {
-  const authorize = new URL(await provider.authorizeUrl(credentials(), REDIRECT, state))
-  const page = await fetch(authorize)
-  const form = /<form method="post" action="([^"]+decision=allow)"/.exec(await page.text())![1]
-  const back = await fetch(new URL(form.replaceAll('&amp;', '&'), dropbox.url), {
-    method: 'POST',
-    redirect: 'manual',
-  })
-  return new URL(back.headers.get('location')!)
+  return allowAt(dropbox, await provider.authorizeUrl(credentials(), REDIRECT, state))
 }
 
 async function connected(): Promise<ProviderConnection> {
@@ -52,11 +46,7 @@ async function connected(): Promise<ProviderConnection> {
 test.group('Dropbox provider (SDK against the fake)', (group) => {
   group.setup(async () => {
     dropbox = await startDropboxFake()
-    provider = new DropboxProvider({
-      www: dropbox.env.DROPBOX_WWW_URL,
-      api: dropbox.env.DROPBOX_API_URL,
-      content: dropbox.env.DROPBOX_CONTENT_URL,
-    })
+    provider = dropboxProviderFor(dropbox)
     return () => dropbox.close()
   })
   group.each.setup(() => dropbox.reset())
