@@ -86,7 +86,7 @@ const SIGNED_IN_PAGES: AuditedPage[] = [
 
 /** What a finger presses on these pages: the kit's controls. */
 const TOUCH_TARGETS =
-  '.ui-button, .ui-icon-button, .ui-tab, .ui-segment, .ui-shell-user-button, .sc-day, .sc-drag-handle'
+  '.ui-button, .ui-icon-button, .ui-tab, .ui-segment, .ui-shell-user-button, .sc-day, .sc-drag-handle, .cal-assign'
 
 test.group('schedule pages: accessibility, phones and screenshots', (group) => {
   let stack: LocalStack

@@ -37,7 +37,8 @@ export type ChipData = { chip: Chip; person: PeoplePerson; label: string }
 
 /** A chip's two lines of name and the gap under it (schedule_calendar.css's .cal-chip). */
 const CHIP_HEIGHT = 34
-const ROW_PADDING = 8
+/** With one chip a row is 44 px: the height of a finger-sized Assign button on touch screens. */
+const ROW_PADDING = 10
 
 function rowHeight(busiest: number) {
   return Math.max(1, busiest) * CHIP_HEIGHT + ROW_PADDING
