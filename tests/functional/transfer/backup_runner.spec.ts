@@ -10,7 +10,7 @@ import { storedUpload } from '#tests/helpers/stored_uploads'
 import PublicUpload from '#models/transfer/public_upload'
 import { allowAt, dropboxProviderFor } from '#tests/helpers/dropbox_backup'
 import { BackupSettings } from '#services/transfer/backup/backup_settings'
-import { UploadBackup } from '#services/transfer/backup/upload_backup'
+import { UploadBackup, holdUpload } from '#services/transfer/backup/upload_backup'
 import { ProviderUnavailable } from '#services/transfer/backup/backup_provider'
 import { createUploadStorage } from '#services/transfer/upload_storage'
 
@@ -214,23 +214,23 @@ test.group('transfer backup of one upload', (group) => {
     assert.lengthOf(await PublicUpload.query().where('backup_status', 'done'), 1)
   })
 
-  test('a backup another run holds is left to it', async ({ assert }) => {
+  test('a backup another run holds is left to it, and taken up once it is let go', async ({
+    assert,
+  }) => {
     await connectBackup()
     const bytes = randomBytes(2 * MiB)
     const upload = await storedUpload(bytes)
-    const first = backup()
-    let second: Promise<unknown> | null = null
-    const outcome = await first.run(upload.id, {
-      onProgress: () => {
-        second ??= backup().run(upload.id)
-      },
-    })
-    assert.equal(outcome, 'done')
-    assert.equal(await second, 'busy')
-    assert.lengthOf(requestsTo('start'), 1)
+    // Another process (a job, a command) is sending this upload.
+    const release = (await holdUpload(upload.id))!
+    assert.equal(await backup().run(upload.id), 'busy')
+    assert.lengthOf(requestsTo('start'), 0)
+    await release()
 
-    // Released when the run ended: the next run may take it.
+    assert.equal(await backup().run(upload.id), 'done')
+    assert.deepEqual(await backedUpBytes(upload), bytes)
+    // Done is done: a run that was waiting for the hold finds nothing to do.
     assert.equal(await backup().run(upload.id), 'skipped')
+    assert.lengthOf(requestsTo('start'), 1)
   })
 })
 

@@ -57,7 +57,7 @@ async function* chunksOf(stream: Readable, size: number): AsyncGenerator<Buffer>
  * connection of its own. A process that dies drops that connection, and
  * PostgreSQL frees the lock at once, so a restart resumes without waiting.
  */
-async function holdUpload(uploadId: string): Promise<(() => Promise<void>) | null> {
+export async function holdUpload(uploadId: string): Promise<(() => Promise<void>) | null> {
   const client = new pg.Client({
     connectionString: app.config.get<string>(
       'database.connections.postgres.connection.connectionString'
@@ -115,7 +115,12 @@ export class UploadBackup {
     if (!release) {
       return 'busy'
     }
+    // Another run may have finished it between the first look and the hold.
     const upload = await PublicUpload.findOrFail(uploadId)
+    if (upload.backupStatus === 'done') {
+      await release()
+      return 'skipped'
+    }
     upload.backupStatus = 'uploading'
     upload.backupAttempts += 1
     upload.backupStartedAt ??= DateTime.now()
