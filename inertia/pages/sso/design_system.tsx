@@ -72,7 +72,10 @@ const UPLOADS: Upload[] = [
     name: 'Call sheet 12.pdf',
     size: '284 KB',
     sent: '23 Nov, 18:40',
-    status: <Badge tone="warning">Expires tomorrow</Badge>,
+    // A long badge wraps inside a phone's card instead of widening the page.
+    status: (
+      <Badge tone="warning">Deleted automatically on 23 January 2027 (in 2 months)</Badge>
+    ),
   },
   {
     id: 3,
