@@ -73,9 +73,7 @@ const UPLOADS: Upload[] = [
     size: '284 KB',
     sent: '23 Nov, 18:40',
     // A long badge wraps inside a phone's card instead of widening the page.
-    status: (
-      <Badge tone="warning">Deleted automatically on 23 January 2027 (in 2 months)</Badge>
-    ),
+    status: <Badge tone="warning">Deleted automatically on 23 January 2027 (in 2 months)</Badge>,
   },
   {
     id: 3,
