@@ -197,11 +197,18 @@ test.group('design system components', (group) => {
       .evaluate((element) =>
         (element as unknown as BrowserElement).scrollIntoView({ block: 'start' })
       )
-    await page.getByRole('button', { name: /^Choose date/ }).click()
+    const chooseDate = page.getByRole('button', { name: /^Choose date/ })
+    await chooseDate.click()
     await page.getByRole('grid').waitFor()
     assert.deepEqual(await seriousAccessibilityProblems(page), [], 'calendar')
     await page.keyboard.press('Escape')
     await page.getByRole('grid').waitFor({ state: 'hidden' })
+    // The popover gives focus back to its button as it closes; typing into the combobox
+    // before that happens loses focus to the button, and the combobox's list closes.
+    await page.waitForFunction(
+      (button) => document.activeElement === button,
+      await chooseDate.elementHandle()
+    )
 
     await page.getByRole('combobox', { name: 'Crew member' }).fill('a')
     await page.getByRole('listbox', { name: 'Crew member' }).waitFor()

@@ -23,7 +23,7 @@ test.group('one sign-in across sso, transfer and schedule', (group) => {
   async function addPerson(page: Page, email: string) {
     await page.getByLabel('Email', { exact: true }).fill(email)
     await page.getByRole('button', { name: 'Add person' }).click()
-    await page.getByText(`${email} can now sign in.`).waitFor()
+    await page.getByText(`${email} can now sign in.`, { exact: true }).waitFor()
     await page.getByRole('cell', { name: email }).waitFor()
   }
 

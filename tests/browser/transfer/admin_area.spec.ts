@@ -49,7 +49,7 @@ test.group('transfer admin area in the browser', (group) => {
 
     await page.getByLabel('Email', { exact: true }).fill('crew@example.com')
     await page.getByRole('button', { name: 'Add person' }).click()
-    await page.getByText('crew@example.com can now sign in.').waitFor()
+    await page.getByText('crew@example.com can now sign in.', { exact: true }).waitFor()
 
     const row = page.getByRole('row').filter({ hasText: 'crew@example.com' })
     await row.getByRole('button', { name: 'Edit' }).click()
