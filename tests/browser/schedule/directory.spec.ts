@@ -103,7 +103,7 @@ test.group('schedule directory in the browser', (group) => {
     await form.getByLabel('Name').fill('Morgan Focus')
     await form.getByLabel('Email').fill('morgan@example.com')
     await form.getByRole('button', { name: 'Add crew member' }).click()
-    await page.getByText('Morgan Focus was added.').waitFor()
+    await page.getByText('Morgan Focus was added.', { exact: true }).waitFor()
 
     const details = page.getByRole('form', { name: 'Details of Morgan Focus' })
     await details.getByLabel('Phone').fill('+44 20 7946 0000')

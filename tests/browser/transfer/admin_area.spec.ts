@@ -58,7 +58,7 @@ test.group('transfer admin area in the browser', (group) => {
     await form.getByRole('combobox', { name: 'Role' }).click()
     await page.getByRole('option', { name: 'Admin' }).click()
     await form.getByRole('button', { name: 'Save' }).click()
-    await page.getByText('Saved crew@example.com.').waitFor()
+    await page.getByText('Saved crew@example.com.', { exact: true }).waitFor()
     await page.getByRole('row', { name: 'Casey Crew crew@example.com admin' }).waitFor()
 
     await page
@@ -70,7 +70,7 @@ test.group('transfer admin area in the browser', (group) => {
       .getByRole('alertdialog', { name: 'Remove crew@example.com?' })
       .getByRole('button', { name: 'Remove' })
       .click()
-    await page.getByText('crew@example.com can no longer sign in.').waitFor()
+    await page.getByText('crew@example.com can no longer sign in.', { exact: true }).waitFor()
     await page.getByRole('cell', { name: 'crew@example.com' }).waitFor({ state: 'detached' })
   })
 
