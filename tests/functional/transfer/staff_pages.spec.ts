@@ -21,8 +21,11 @@ test.group('transfer staff pages render with their data', (group) => {
 
   test('the uploads page lists uploads for its query string', async ({ client, assert }) => {
     const { session } = await transferPerson('staff')
-    await storedUpload('aa', { fileName: 'alpha.mov' })
+    const alpha = await storedUpload('aa', { fileName: 'alpha.mov' })
     await storedUpload('bbbb', { fileName: 'beta.mov' })
+    // Two rows made in the same millisecond tie on created_at: alpha is the older one.
+    alpha.createdAt = alpha.createdAt.minus({ minutes: 1 })
+    await alpha.save()
 
     const first = await inertiaVisit(client, '/admin', { session: session })
     first.assertStatus(200)
