@@ -18,7 +18,7 @@ import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
  * Pages are added here as they move onto the design system.
  */
 
-declare const document: { documentElement: { scrollWidth: number } }
+declare const document: { documentElement: { scrollWidth: number }; activeElement: unknown }
 
 const DESKTOP = { width: 1280, height: 800 }
 const PHONE = { width: 390, height: 844 }
@@ -387,8 +387,16 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     const account = page.getByRole('menuitem', { name: 'Your account' })
     await account.waitFor()
     assert.equal(await account.getAttribute('href'), '/account')
+    // Opened by keyboard, the menu focuses its first item; one step down is Sign out.
+    // Each key waits for the focus it expects, or Enter could choose the account instead.
+    const focused = async (item: typeof account) =>
+      page.waitForFunction(
+        (element) => document.activeElement === element,
+        await item.elementHandle()
+      )
+    await focused(account)
     await page.keyboard.press('ArrowDown')
-    await page.keyboard.press('ArrowDown')
+    await focused(page.getByRole('menuitem', { name: 'Sign out' }))
     await page.keyboard.press('Enter')
     // Sign-out leaves the page and ends schedule's session.
     await page.waitForURL((url) => !url.pathname.startsWith('/trash'))
