@@ -28,6 +28,14 @@ export class TransferProcess {
     return `http://127.0.0.1:${this.port}`
   }
 
+  /** The running server's process id (for reading its memory from /proc). */
+  get pid() {
+    if (!this.#child?.pid) {
+      throw new Error('the transfer server is not running')
+    }
+    return this.#child.pid
+  }
+
   /** Its own empty database, migrated, and a scratch directory for files and mail. */
   async prepare() {
     const server = process.env.TEST_DATABASE_SERVER_URL
