@@ -27,27 +27,29 @@ export type BackupProgress = { uploadId: string; bytesDone: number; size: number
 
 /**
  * Reads a stream as chunks of exactly `size` bytes (the last one shorter):
- * the provider's offsets then advance in the same steps on every run.
+ * the provider's offsets then advance in the same steps on every run. Every
+ * chunk is the same buffer, filled again for the next one (one allocation per
+ * run, not one per chunk, which kept the garbage of several chunks alive
+ * between collections): use a chunk up before asking for the next.
  */
 async function* chunksOf(stream: Readable, size: number): AsyncGenerator<Buffer> {
-  let parts: Buffer[] = []
+  const chunk = Buffer.allocUnsafe(size)
   let held = 0
   for await (const data of stream) {
     let rest = data as Buffer
     while (rest.length > 0) {
       const take = Math.min(size - held, rest.length)
-      parts.push(rest.subarray(0, take))
+      rest.copy(chunk, held, 0, take)
       held += take
       rest = rest.subarray(take)
       if (held === size) {
-        yield Buffer.concat(parts, held)
-        parts = []
+        yield chunk
         held = 0
       }
     }
   }
   if (held > 0) {
-    yield Buffer.concat(parts, held)
+    yield chunk.subarray(0, held)
   }
 }
 
@@ -213,7 +215,7 @@ export class UploadBackup {
       end: upload.size - 1,
     })
     try {
-      for await (const chunk of chunksOf(stream, this.chunkBytes)) {
+      for await (const chunk of chunksOf(stream, Math.min(this.chunkBytes, upload.size - from))) {
         options.signal?.throwIfAborted()
         if (upload.backupSessionId) {
           await connection.appendUpload(upload.backupSessionId, offset, chunk)
