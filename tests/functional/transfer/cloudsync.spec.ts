@@ -12,6 +12,7 @@ import { BackupSettings } from '#services/transfer/backup/backup_settings'
 import { BACKUP_UPLOAD_JOB, BackupQueue } from '#services/transfer/backup/backup_queue'
 import { PublicUploadIntake } from '#services/transfer/public_upload_intake'
 import { UploadStorage } from '#services/transfer/upload_storage'
+import { UploadBackup } from '#services/transfer/backup/upload_backup'
 import type { JobSender } from '#services/shared/jobs/job_definition'
 import { ApiRequest, type ApiClient } from '@japa/api-client'
 
@@ -261,6 +262,40 @@ test.group('transfer backup setup and browsing (/api/cloudsync)', (group) => {
       dropbox.received.filter((request) => request.path === '/2/auth/token/revoke'),
       1
     )
+  })
+
+  test('revoked at the provider: the status says so, and reconnecting clears it and retries the failed uploads', async ({
+    client,
+    assert,
+  }) => {
+    const { session: admin } = await transferPerson('admin')
+    await setUp(client, admin)
+    // The person unlinked the app at Dropbox; the next backup fails for good.
+    dropbox.revokeAllTokens()
+    const upload = await storedUpload('footage')
+    const backup = new UploadBackup(await app.container.make(UploadStorage), settings)
+    assert.equal(await backup.run(upload.id), 'failed')
+
+    const broken = await client.get('/api/cloudsync/status').withSession(admin)
+    assert.containsSubset(broken.body(), { connected: true })
+    assert.include(broken.body().problem, 'no longer accepts this connection')
+
+    sent.length = 0
+    const connect = await client.post('/api/cloudsync/connect').withSession(admin).withCsrfToken()
+    const back = await allowAt(dropbox, connect.body().authorizeUrl)
+    const callback = await client
+      .get(`/api/cloudsync/connect/callback${back.search}`)
+      .withSession(connect.session())
+      .redirects(0)
+    assert.equal(callback.header('location'), '/admin/settings?backup=connected#backup')
+
+    const mended = await client.get('/api/cloudsync/status').withSession(admin)
+    assert.containsSubset(mended.body(), { connected: true, folder: '/Backups', problem: null })
+    await upload.refresh()
+    assert.equal(upload.backupStatus, 'pending')
+    assert.deepInclude(sent, { name: BACKUP_UPLOAD_JOB, data: { uploadId: upload.id } })
+    // The new connection works: the retried backup goes through.
+    assert.equal(await backup.run(upload.id), 'done')
   })
 
   test('a finished upload is queued for backup once the backup is set up, and the backlog with it', async ({
