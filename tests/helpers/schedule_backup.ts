@@ -31,8 +31,9 @@ export async function emptyScheduleDatabase() {
 
 /** A backup and the next one match apart from when they were taken (and so their checksums). */
 export function withoutTimestamp(document: BackupDocument) {
-  const { createdAt: _createdAt, checksum: _checksum, ...rest } = document
-  return rest
+  return Object.fromEntries(
+    Object.entries(document).filter(([key]) => key !== 'createdAt' && key !== 'checksum')
+  )
 }
 
 /** The rows of one table of a document. */

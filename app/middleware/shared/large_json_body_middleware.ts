@@ -19,7 +19,11 @@ export default class LargeJsonBodyMiddleware {
       parser = new BodyParserMiddleware(
         {
           ...bodyParserConfig,
-          json: { ...bodyParserConfig.json, limit: options.limit, convertEmptyStringsToNull: false },
+          json: {
+            ...bodyParserConfig.json,
+            limit: options.limit,
+            convertEmptyStringsToNull: false,
+          },
         },
         app.experimentalFlags
       )

@@ -232,7 +232,8 @@ test.group('schedule POST /api/admin/import', (group) => {
     })
     assert.containsSubset(dryRun.body().tables.project_tasks, { added: 1, removed: 0 })
     // The dry run wrote nothing.
-    assert.equal((await Crew.findOrFail(renamed.id)).name, 'Renamed After The Backup')
+    const stillRenamed = await Crew.findOrFail(renamed.id)
+    assert.equal(stillRenamed.name, 'Renamed After The Backup')
     assert.isNotNull(await Crew.findBy('name', 'Added After The Backup'))
 
     const imported = await client
@@ -258,7 +259,8 @@ test.group('schedule POST /api/admin/import', (group) => {
     await fillWithDemo()
     const first = await backupNow()
     await emptyScheduleDatabase()
-    assert.equal(Number((await db.from('projects').count('* as total'))[0].total), 0)
+    const [projects] = await db.from('projects').count('* as total')
+    assert.equal(Number(projects.total), 0)
 
     const summary = await new DatabaseImport().run(first.document, { dryRun: false })
     assert.isTrue(summary.applied)

@@ -50,9 +50,9 @@ export function* canonicalChunks(value: unknown): Generator<string> {
   }
   if (Array.isArray(value)) {
     yield '['
-    for (let index = 0; index < value.length; index++) {
+    for (const [index, item] of value.entries()) {
       if (index > 0) yield ','
-      yield* canonicalChunks(value[index])
+      yield* canonicalChunks(item)
     }
     yield ']'
     return
@@ -61,8 +61,7 @@ export function* canonicalChunks(value: unknown): Generator<string> {
     .filter(([, item]) => item !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   yield '{'
-  for (let index = 0; index < entries.length; index++) {
-    const [key, item] = entries[index]
+  for (const [index, [key, item]] of entries.entries()) {
     yield `${index > 0 ? ',' : ''}${JSON.stringify(key)}:`
     yield* canonicalChunks(item)
   }
@@ -83,8 +82,12 @@ export function canonicalDigest(value: unknown) {
 
 /** The checksum a version 2 document must carry. */
 export function checksumOf(document: Omit<BackupDocument, 'checksum'> & { checksum?: unknown }) {
-  const { checksum: _checksum, ...rest } = document
-  return canonicalDigest(rest)
+  return canonicalDigest(withoutChecksum(document))
+}
+
+/** Everything a checksum covers: the document without its `checksum` key. */
+export function withoutChecksum<T extends { checksum?: unknown }>(document: T) {
+  return Object.fromEntries(Object.entries(document).filter(([key]) => key !== 'checksum'))
 }
 
 /** The file name a backup is offered under: `schedule-backup-2026-11-24T210650Z.json`. */

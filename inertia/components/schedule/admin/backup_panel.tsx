@@ -80,10 +80,10 @@ export function BackupPanel() {
           )
       )
     } catch (error) {
-      const body = error instanceof ApiError ? (error.body as Partial<ImportSummary>) : null
+      const answer = error instanceof ApiError ? (error.body as Partial<ImportSummary>) : null
       setFailure({
         message: errorMessage(error),
-        summary: body && body.tables ? (body as ImportSummary) : null,
+        summary: answer && answer.tables ? (answer as ImportSummary) : null,
       })
       throw error
     } finally {
