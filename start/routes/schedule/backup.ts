@@ -3,6 +3,7 @@
  * scheduling database as one JSON document, and its restore.
  */
 import router from '@adonisjs/core/services/router'
+import limiter from '@adonisjs/limiter/services/main'
 import { middleware, stateful } from '#start/kernel'
 
 const BackupController = () => import('#controllers/schedule/backup/backup_controller')
@@ -10,9 +11,14 @@ const BackupController = () => import('#controllers/schedule/backup/backup_contr
 /*
  * A backup script has a secret, not a session: this route runs without the
  * session, CSRF and the development bypass, and is gated by the secret alone
- * (BACKUP_SECRET, else the backup_secret setting; neither: 403).
+ * (BACKUP_SECRET, else the backup_secret setting; neither: 403). A script
+ * calls it a few times a day at most: the limit leaves no room for guessing
+ * the secret, and none for reading the whole database in a loop.
  */
-router.get('/api/admin/backup', [BackupController, 'show'])
+const backupLimit = limiter.define('schedule_backup_secret', (ctx) =>
+  limiter.allowRequests(20).every('15 minutes').usingKey(`ip_${ctx.request.ip()}`)
+)
+router.get('/api/admin/backup', [BackupController, 'show']).use(backupLimit)
 
 router
   .group(() => {

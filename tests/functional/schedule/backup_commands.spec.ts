@@ -19,6 +19,8 @@ test.group('schedule:backup and schedule:import', (group) => {
     return () => ace.ui.switchMode('normal')
   })
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // The demo company takes seconds to make, more on a busy machine.
+  group.each.timeout(90_000)
   group.each.setup(async () => {
     folder = await mkdtemp(join(tmpdir(), 'schedule-backup-test-'))
     return () => rm(folder, { recursive: true, force: true })

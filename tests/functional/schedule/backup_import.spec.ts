@@ -37,6 +37,8 @@ function withoutBackupSecret() {
 
 test.group('schedule GET /api/admin/backup', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // The demo company takes seconds to make, more on a busy machine.
+  group.each.timeout(90_000)
   group.each.setup(withoutBackupSecret)
 
   test('streams the whole database as one document, checksum last, secrets left out', async ({
@@ -146,6 +148,17 @@ test.group('schedule GET /api/admin/backup', (group) => {
     byEnv.assertStatus(200)
   })
 
+  test('20 requests per 15 minutes per address, then 429', async ({ client, assert }) => {
+    setBackupSecret(SECRET)
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const guess = await client.get('/api/admin/backup').qs({ secret: `guess-${attempt}` })
+      guess.assertStatus(401)
+    }
+    const limited = await client.get('/api/admin/backup').qs({ secret: SECRET })
+    limited.assertStatus(429)
+    assert.deepEqual(limited.body(), { message: 'Too many requests, please try again later' })
+  })
+
   test('the admin download needs an admin session, never the secret', async ({
     client,
     assert,
@@ -174,6 +187,8 @@ test.group('schedule GET /api/admin/backup', (group) => {
 
 test.group('schedule POST /api/admin/import', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
+  // The demo company takes seconds to make, more on a busy machine.
+  group.each.timeout(90_000)
 
   test('signed out 401, staff 403, before the body is read', async ({ client, assert }) => {
     const { document } = await backupNow()
@@ -184,11 +199,7 @@ test.group('schedule POST /api/admin/import', (group) => {
     signedOut.assertStatus(401)
     assert.deepEqual(signedOut.body(), { message: 'Not authenticated' })
     const staff = await schedulePerson('staff')
-    const forStaff = await client
-      .post('/api/admin/import')
-      .json({ data: document, options: { dryRun: true } })
-      .withSession(staff.session)
-      .withCsrfToken()
+    const forStaff = await importAs(client, staff.session, document, true)
     forStaff.assertStatus(403)
     assert.deepEqual(forStaff.body(), { message: 'Admin access required' })
   })
@@ -211,11 +222,7 @@ test.group('schedule POST /api/admin/import', (group) => {
       .where('id', removedTask.id as number)
       .delete()
 
-    const dryRun = await client
-      .post('/api/admin/import')
-      .json({ data: first.document, options: { dryRun: true } })
-      .withSession(admin.session)
-      .withCsrfToken()
+    const dryRun = await importAs(client, admin.session, first.document, true)
     dryRun.assertStatus(200)
     assert.containsSubset(dryRun.body(), {
       dryRun: true,
@@ -236,11 +243,7 @@ test.group('schedule POST /api/admin/import', (group) => {
     assert.equal(stillRenamed.name, 'Renamed After The Backup')
     assert.isNotNull(await Crew.findBy('name', 'Added After The Backup'))
 
-    const imported = await client
-      .post('/api/admin/import')
-      .json({ data: first.document, options: { dryRun: false } })
-      .withSession(admin.session)
-      .withCsrfToken()
+    const imported = await importAs(client, admin.session, first.document, false)
     imported.assertStatus(200)
     assert.containsSubset(imported.body(), { dryRun: false, applied: true, problems: [] })
     assert.deepEqual(imported.body().tables.crews, dryRun.body().tables.crews)
