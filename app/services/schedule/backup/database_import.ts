@@ -152,7 +152,7 @@ export class DatabaseImport {
 
     const compareAndMaybeApply = async (trx: TransactionClientContract) => {
       await trx.rawQuery(`set local time zone 'UTC'`)
-      if (!dryRun) {
+      if (!dryRun && problems.count === 0) {
         // Nobody writes while the database is compared and replaced; reading goes on.
         await trx.rawQuery(
           `lock table ${catalog.map((table) => quoted(table.name)).join(', ')} in exclusive mode`
