@@ -58,6 +58,10 @@ test.group('schedule backup and import in the browser', (group) => {
       String(document.counts.crews),
       '1',
     ])
+    // A test artefact: how the summary looks.
+    await page
+      .getByRole('region', { name: 'Backup and import' })
+      .screenshot({ path: join(folder, 'dry-run-summary.png') })
     // The check changed nothing.
     const before = await callFromPage<CrewMember[]>(
       page,
