@@ -43,6 +43,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SSO_REDIRECT_URI: Env.schema.string.optional(),
   DEV_BYPASS_EMAIL: Env.schema.string.optional(),
   BOOTSTRAP_SECRET: Env.schema.secret.optional(),
+  // schedule's GET /api/admin/backup?secret=… (else the backup_secret setting; neither: refused).
+  BACKUP_SECRET: Env.schema.secret.optional(),
 
   // schedule's address lookup (Google Places API (New)): off without a key.
   // The base URL points it at a proxy, or at a loopback fake in tests.

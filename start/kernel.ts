@@ -16,13 +16,14 @@ server.use([
   () => import('#middleware/shared/inertia_middleware'),
 ])
 
-router.use([() => import('@adonisjs/core/bodyparser_middleware')])
+router.use([() => import('#middleware/shared/body_parser_middleware')])
 
 export const middleware = router.named({
   session: () => import('@adonisjs/session/session_middleware'),
   shield: () => import('@adonisjs/shield/shield_middleware'),
   initializeAuth: () => import('@adonisjs/auth/initialize_auth_middleware'),
   sameOriginOnly: () => import('#middleware/shared/same_origin_only_middleware'),
+  largeJsonBody: () => import('#middleware/shared/large_json_body_middleware'),
   ssoAuth: () => import('#middleware/sso/auth_middleware'),
   ssoAdmin: () => import('#middleware/sso/admin_middleware'),
   transferAuth: () => import('#middleware/transfer/require_auth_middleware'),

@@ -5,6 +5,7 @@
  */
 import './schedule/auth.js'
 import './schedule/admin.js'
+import './schedule/backup.js'
 import './schedule/resources.js'
 import './schedule/projects.js'
 import './schedule/trash_and_shares.js'

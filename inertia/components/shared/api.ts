@@ -142,3 +142,43 @@ export function useApi(): ApiCall {
 
   return { send, pending, error, errorText, clearError }
 }
+
+/**
+ * One JSON request whose body is already JSON text (a large file sent as
+ * it is, without parsing and writing it again), reporting how much of the
+ * body has gone: fetch cannot report upload progress, XMLHttpRequest can.
+ * `onUploadProgress` gets the fraction sent, from 0 to 1.
+ */
+export function sendJsonWithProgress<T>(
+  method: Method,
+  url: string,
+  jsonText: string,
+  onUploadProgress: (fraction: number) => void
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open(method, url)
+    request.withCredentials = true
+    request.setRequestHeader('accept', 'application/json')
+    request.setRequestHeader('content-type', 'application/json')
+    request.setRequestHeader('x-csrf-token', csrfToken())
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onUploadProgress(event.loaded / event.total)
+    })
+    request.addEventListener('load', () => {
+      let data: Record<string, unknown> = {}
+      try {
+        data = JSON.parse(request.responseText) as Record<string, unknown>
+      } catch {
+        // Not JSON (a proxy's error page): the status says enough.
+      }
+      if (request.status >= 200 && request.status < 300) {
+        resolve(data as T)
+      } else {
+        reject(new ApiError(request.status, data))
+      }
+    })
+    request.addEventListener('error', () => reject(new TypeError('Network request failed')))
+    request.send(jsonText)
+  })
+}

@@ -2,6 +2,7 @@ import type { Data } from '~generated/data'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { UsersPanel } from '~/components/schedule/admin/users_panel'
 import { SettingsForm } from '~/components/schedule/admin/settings_form'
+import { BackupPanel } from '~/components/schedule/admin/backup_panel'
 import { PageHeader } from '~/components/shared/ui/page_header'
 
 type AdminProps = {
@@ -11,17 +12,18 @@ type AdminProps = {
   settings: Data.Schedule.AdminSettings
 }
 
-/** For admins: who may sign in, and the app's settings. */
+/** For admins: who may sign in, the app's settings, and backups. */
 export default function AdminPage({ user, people, settings }: AdminProps) {
   return (
     <ScheduleShell user={user} title="Administration">
       <PageHeader
         title="Administration"
-        description="Who may sign in to Schedule, and the settings that apply to everyone."
+        description="Who may sign in to Schedule, the settings that apply to everyone, and backups of all its data."
       />
       <div className="ui-stack ui-stack-loose">
         <UsersPanel selfId={user.userId} people={people} />
         <SettingsForm settings={settings} />
+        <BackupPanel />
       </div>
     </ScheduleShell>
   )

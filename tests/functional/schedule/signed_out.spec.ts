@@ -1,13 +1,15 @@
 import { signedOutMatrix } from '#tests/helpers/signed_out_routes'
 
 /*
- * The API routes spec 3 makes public; every other /api/ route needs a
- * signed-in person (admin routes too: sign-in is checked first).
+ * The API routes spec 3 makes public (the backup by secret is gated by its
+ * secret, not a session: backup_import.spec.ts); every other /api/ route
+ * needs a signed-in person (admin routes too: sign-in is checked first).
  */
 const PUBLIC = [
   'GET /api/landing-settings',
   'GET /api/app-docs',
   'POST /api/admin/bootstrap',
+  'GET /api/admin/backup',
   'GET /api/share/:token',
   'POST /api/auth/exchange',
   'GET /api/auth/me',
