@@ -9,6 +9,7 @@ const PUBLIC = [
   'GET /api/app-docs',
   'POST /api/admin/bootstrap',
   'GET /api/share/:token',
+  'GET /api/share/:token/export/:format',
   'POST /api/auth/exchange',
   'GET /api/auth/me',
   'POST /api/auth/logout',

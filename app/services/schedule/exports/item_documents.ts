@@ -1,0 +1,443 @@
+import db from '@adonisjs/lucid/services/db'
+import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
+import {
+  addDays,
+  daysBetween,
+  formatDay,
+  formatDays,
+  today,
+} from '#services/schedule/projects/project_days'
+import { RECENT_BOOKING_DAYS } from '#services/schedule/sharing/share_view'
+import {
+  bookingsOf,
+  directoryQuery,
+  directoryRows,
+  projectRows,
+  projectsQuery,
+  rosterRows,
+  type DirectoryKind,
+  type ProjectRow,
+  type RosterRow,
+} from '#services/schedule/exports/export_queries'
+import {
+  fileStem,
+  type PrintedDocument,
+  type PrintedTable,
+} from '#services/schedule/exports/printed_document'
+
+/*
+ * One item as a document a person would print: every field of the record,
+ * with names in place of ids, and what hangs on it (a project's roster with
+ * statuses and day notes, its day information and tasks; a person's
+ * bookings, links and notes). Crew members' and vendors' bookings start 30
+ * days back, as on their share page.
+ */
+
+/** A printable item and the colour its title carries (a project's). */
+export type ItemDocument = { document: PrintedDocument; color?: string }
+
+/** Consecutive days as ranges: "3 May 2030 – 5 May 2030, 8 May 2030". */
+export function dayRanges(days: string[]) {
+  const runs: [string, string][] = []
+  for (const day of [...days].sort()) {
+    const last = runs[runs.length - 1]
+    if (last && daysBetween(last[1], day) === 1) {
+      last[1] = day
+    } else {
+      runs.push([day, day])
+    }
+  }
+  return runs.map(([start, end]) => formatDays(start, end)).join(', ')
+}
+
+/** Which of a project's days a booking works, in words. */
+export function workingDays(row: Pick<RosterRow, 'days' | 'days_off'>) {
+  if (row.days.length === 0) return 'No days scheduled'
+  if (row.days_off.length === 0) return 'Every day'
+  return dayRanges(row.days)
+}
+
+export function dayNotesText(notes: Record<string, string>) {
+  return Object.entries(notes)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, note]) => `${formatDay(date)}: ${note}`)
+    .join('\n')
+}
+
+function join(...parts: (string | null | undefined)[]) {
+  return parts.filter(Boolean).join(' · ') || null
+}
+
+function yes(value: boolean) {
+  return value ? 'Yes' : null
+}
+
+function projectLength(start: string, end: string) {
+  const days = daysBetween(start, end) + 1
+  return `${formatDays(start, end)} (${days} ${days === 1 ? 'day' : 'days'})`
+}
+
+const ROSTER_COLUMNS: PrintedTable['columns'] = [
+  { header: 'Name', weight: 3 },
+  { header: 'Role', weight: 2 },
+  { header: 'Status', weight: 1.6 },
+  { header: 'Days', weight: 2.6 },
+  { header: 'Day notes', weight: 3 },
+  { header: 'Notes', weight: 2.4 },
+]
+
+function rosterTable(rows: RosterRow[]): PrintedTable {
+  return {
+    columns: ROSTER_COLUMNS,
+    rows: rows.map((row) => [
+      row.name,
+      row.role ?? (row.kind === 'vendor' ? 'Vendor' : null),
+      row.status,
+      workingDays(row),
+      dayNotesText(row.day_notes) || null,
+      row.notes,
+    ]),
+    empty: 'Nobody is booked yet.',
+  }
+}
+
+function bookingsTable(bookings: Awaited<ReturnType<typeof bookingsOf>>): PrintedTable {
+  return {
+    columns: [
+      { header: 'Project', weight: 3 },
+      { header: 'Dates', weight: 3 },
+      { header: 'Status', weight: 1.6 },
+      { header: 'Days', weight: 2.6 },
+      { header: 'Day notes', weight: 3 },
+      { header: 'Notes', weight: 2.4 },
+    ],
+    rows: bookings.map(({ booking, project }) => [
+      project.name,
+      formatDays(project.start_date, project.end_date),
+      booking.status,
+      workingDays(booking),
+      dayNotesText(booking.day_notes) || null,
+      booking.notes,
+    ]),
+    empty: `No bookings from ${RECENT_BOOKING_DAYS} days ago onwards.`,
+  }
+}
+
+async function resourceNotes(type: 'crew' | 'vendor' | 'location', id: number) {
+  const notes: { body: string; pinned: boolean; author_name: string | null; created_at: Date }[] =
+    await db
+      .from('resource_notes')
+      .where({ resource_type: type, resource_id: id })
+      .orderBy('pinned', 'desc')
+      .orderBy('created_at', 'desc')
+  return notes.map((note) => {
+    const by = join(note.author_name, formatDay(note.created_at.toISOString().slice(0, 10)))
+    return `${note.pinned ? 'Pinned: ' : ''}${note.body}${by ? ` (${by})` : ''}`
+  })
+}
+
+/** The printable documents of schedule's items; a missing or trashed one is a 404. */
+export class ItemDocuments {
+  async project(id: number): Promise<ItemDocument> {
+    const [project] = await projectRows(projectsQuery({}).where('p.id', id), null)
+    if (!project) {
+      throw new RecordNotFoundError('Project not found')
+    }
+    return this.projectDocument(project)
+  }
+
+  /** A project's whole document, from its row as the projects export reads it. */
+  async projectDocument(project: ProjectRow): Promise<ItemDocument> {
+    const [roster, days, tasks] = await Promise.all([
+      rosterRows([project]),
+      db
+        .from('project_day_info as d')
+        .leftJoin('locations as l', (on) =>
+          on.on('l.id', 'd.location_id').andOnNull('l.deleted_at')
+        )
+        .where('d.project_id', project.id)
+        .orderBy('d.date')
+        .select('d.*', 'l.name as location', 'l.address as location_address'),
+      db.from('project_tasks').where('project_id', project.id).orderBy('sort_order').orderBy('id'),
+    ])
+    return {
+      color: project.color,
+      document: {
+        kind: 'Project',
+        title: project.name,
+        fileStem: fileStem(project.name, project.id),
+        facts: [
+          ['Dates', projectLength(project.start_date, project.end_date)],
+          ['Status', project.status],
+          ['Client', project.client],
+          [
+            'Client contact',
+            project.client
+              ? join(project.client_contact, project.client_email, project.client_phone)
+              : null,
+          ],
+          ['Location', join(project.location, project.location_address)],
+          ['Region', project.region],
+          ['Crew', String(project.crew_count)],
+          ['Vendors', String(project.vendor_count)],
+        ],
+        sections: [
+          { heading: 'Notes', text: project.notes, empty: 'No notes.' },
+          { heading: 'Roster', table: rosterTable(roster) },
+          {
+            heading: 'Days',
+            table: {
+              columns: [
+                { header: 'Day', weight: 2.4 },
+                { header: 'What', weight: 2.4 },
+                { header: 'Call', weight: 1 },
+                { header: 'Wrap', weight: 1 },
+                { header: 'Where', weight: 3 },
+                { header: 'Notes', weight: 3.5 },
+              ],
+              rows: days.map((day) => [
+                formatDay(day.date),
+                day.title,
+                day.call_time?.slice(0, 5) ?? null,
+                day.wrap_time?.slice(0, 5) ?? null,
+                join(day.location, day.location_address),
+                day.notes,
+              ]),
+              empty: 'No day information yet.',
+            },
+          },
+          {
+            heading: 'Tasks',
+            list: tasks.map((task) => {
+              const done = task.completed
+                ? ` (done${task.completed_by_name ? ` by ${task.completed_by_name}` : ''}${
+                    task.completed_at
+                      ? ` on ${formatDay(new Date(task.completed_at).toISOString().slice(0, 10))}`
+                      : ''
+                  })`
+                : ''
+              return `${task.completed ? '☑' : '☐'} ${task.text}${done}`
+            }),
+            empty: 'No tasks.',
+          },
+        ],
+      },
+    }
+  }
+
+  /** A project's roster only (the rosters export's zip: one file per project). */
+  async rosterDocument(project: ProjectRow, roster: RosterRow[]): Promise<ItemDocument> {
+    return {
+      color: project.color,
+      document: {
+        kind: 'Roster',
+        title: project.name,
+        fileStem: fileStem(project.name, project.id),
+        facts: [
+          ['Dates', projectLength(project.start_date, project.end_date)],
+          ['Status', project.status],
+          ['Client', project.client],
+          ['Location', join(project.location, project.location_address)],
+        ],
+        sections: [{ heading: 'Roster', table: rosterTable(roster) }],
+      },
+    }
+  }
+
+  async crew(id: number) {
+    const [row] = await directoryRows('crew', directoryQuery('crew', {}).where('x.id', id), null)
+    if (!row) {
+      throw new RecordNotFoundError('Crew member not found')
+    }
+    return this.directoryDocument('crew', row)
+  }
+
+  async vendor(id: number) {
+    const [row] = await directoryRows(
+      'vendors',
+      directoryQuery('vendors', {}).where('x.id', id),
+      null
+    )
+    if (!row) {
+      throw new RecordNotFoundError('Vendor not found')
+    }
+    return this.directoryDocument('vendors', row)
+  }
+
+  async location(id: number) {
+    const [row] = await directoryRows(
+      'locations',
+      directoryQuery('locations', {}).where('x.id', id),
+      null
+    )
+    if (!row) {
+      throw new RecordNotFoundError('Location not found')
+    }
+    return this.directoryDocument('locations', row)
+  }
+
+  /** A directory record's document, from its row as the directory export reads it. */
+  async directoryDocument(kind: DirectoryKind, row: Record<string, any>): Promise<ItemDocument> {
+    const since = addDays(today(), -RECENT_BOOKING_DAYS)
+    const stem = fileStem(row.name, row.id)
+    switch (kind) {
+      case 'crew': {
+        const [bookings, links, notes] = await Promise.all([
+          bookingsOf('crew', row.id, since),
+          db
+            .from('crew_vendor_links as k')
+            .join('vendors as v', (on) => on.on('v.id', 'k.vendor_id').andOnNull('v.deleted_at'))
+            .where('k.crew_id', row.id)
+            .orderByRaw('lower(v.name)')
+            .select('v.name', 'k.notes'),
+          resourceNotes('crew', row.id),
+        ])
+        return {
+          document: {
+            kind: 'Crew member',
+            title: row.name,
+            fileStem: stem,
+            facts: [
+              ['Role', row.role],
+              ['Region', row.region],
+              ['Phone', row.phone],
+              ['Email', row.email],
+              ['Pronouns', row.pronouns],
+              ['Vehicle', row.vehicle],
+              ['Dietary', row.dietary],
+              ['How we met', row.how_we_met],
+              ['Starred', yes(row.starred)],
+            ],
+            sections: [
+              { heading: 'Notes', text: row.notes, empty: 'No notes.' },
+              { heading: 'Bookings', table: bookingsTable(bookings) },
+              {
+                heading: 'Vendors',
+                list: links.map((link) => (link.notes ? `${link.name}: ${link.notes}` : link.name)),
+                empty: 'Not linked to a vendor.',
+              },
+              { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
+            ],
+          },
+        }
+      }
+      case 'vendors': {
+        const [bookings, links, notes] = await Promise.all([
+          bookingsOf('vendor', row.id, since),
+          db
+            .from('crew_vendor_links as k')
+            .join('crews as c', (on) => on.on('c.id', 'k.crew_id').andOnNull('c.deleted_at'))
+            .where('k.vendor_id', row.id)
+            .orderByRaw('lower(c.name)')
+            .select('c.name', 'k.notes'),
+          resourceNotes('vendor', row.id),
+        ])
+        return {
+          document: {
+            kind: 'Vendor',
+            title: row.name,
+            fileStem: stem,
+            facts: [
+              ['Type', row.type],
+              ['Region', row.region],
+              ['Contact', row.contact_name],
+              ['Phone', row.phone],
+              ['Email', row.email],
+              ['Website', row.website],
+              ['Address', row.address],
+              ['Starred', yes(row.starred)],
+            ],
+            sections: [
+              { heading: 'Notes', text: row.notes, empty: 'No notes.' },
+              { heading: 'Bookings', table: bookingsTable(bookings) },
+              {
+                heading: 'Crew',
+                list: links.map((link) => (link.notes ? `${link.name}: ${link.notes}` : link.name)),
+                empty: 'No crew linked.',
+              },
+              { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
+            ],
+          },
+        }
+      }
+      case 'locations': {
+        const [projects, notes] = await Promise.all([
+          projectRows(projectsQuery({ from: since, locationId: row.id }), null),
+          resourceNotes('location', row.id),
+        ])
+        const coordinates =
+          row.lat !== null && row.lng !== null ? `${Number(row.lat)}, ${Number(row.lng)}` : null
+        return {
+          document: {
+            kind: 'Location',
+            title: row.name,
+            fileStem: stem,
+            facts: [
+              ['Type', row.type],
+              ['Region', row.region],
+              ['Address', row.address],
+              ['Coordinates', coordinates],
+              ['Starred', yes(row.starred)],
+            ],
+            sections: [
+              { heading: 'Notes', text: row.notes, empty: 'No notes.' },
+              {
+                heading: 'Projects here',
+                table: {
+                  columns: [
+                    { header: 'Project', weight: 3 },
+                    { header: 'Dates', weight: 3 },
+                    { header: 'Status', weight: 1.5 },
+                    { header: 'Client', weight: 2 },
+                  ],
+                  rows: projects.map((project) => [
+                    project.name,
+                    formatDays(project.start_date, project.end_date),
+                    project.status,
+                    project.client,
+                  ]),
+                  empty: `No projects here from ${RECENT_BOOKING_DAYS} days ago onwards.`,
+                },
+              },
+              { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
+            ],
+          },
+        }
+      }
+      case 'clients': {
+        const projects = await projectRows(projectsQuery({ clientId: row.id }), null)
+        return {
+          document: {
+            kind: 'Client',
+            title: row.name,
+            fileStem: stem,
+            facts: [
+              ['Contact', row.contact_name],
+              ['Email', row.email],
+              ['Phone', row.phone],
+            ],
+            sections: [
+              { heading: 'Notes', text: row.notes, empty: 'No notes.' },
+              {
+                heading: 'Projects',
+                table: {
+                  columns: [
+                    { header: 'Project', weight: 3 },
+                    { header: 'Dates', weight: 3 },
+                    { header: 'Status', weight: 1.5 },
+                  ],
+                  rows: projects.map((project) => [
+                    project.name,
+                    formatDays(project.start_date, project.end_date),
+                    project.status,
+                  ]),
+                  empty: 'No projects.',
+                },
+              },
+            ],
+          },
+        }
+      }
+    }
+  }
+}
