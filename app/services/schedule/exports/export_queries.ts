@@ -323,17 +323,29 @@ export function directoryRows(
   return query as unknown as Promise<Row[]>
 }
 
+/** Every active project matching `filter`, read batch by batch (an item's own projects). */
+export async function allProjects(
+  filter: ProjectFilter,
+  narrow?: (query: DatabaseQueryBuilderContract) => void
+) {
+  const projects: ProjectRow[] = []
+  for await (const batch of inBatches<ProjectRow>((after) => {
+    const query = projectsQuery(filter)
+    narrow?.(query)
+    return projectRows(query, after)
+  })) {
+    projects.push(...batch)
+  }
+  return projects
+}
+
 /** A person's bookings on active projects ending on or after `since`, by start date. */
 export async function bookingsOf(kind: 'crew' | 'vendor', personId: number, since: string) {
   const junction = kind === 'crew' ? 'project_crew' : 'project_vendor'
   const column = kind === 'crew' ? 'crew_id' : 'vendor_id'
-  const projects: ProjectRow[] = []
-  const booked = db.from(junction).where(column, personId).select('project_id')
-  for await (const batch of inBatches<ProjectRow>((after) =>
-    projectRows(projectsQuery({ from: since }).whereIn('p.id', booked), after)
-  )) {
-    projects.push(...batch)
-  }
+  const projects = await allProjects({ from: since }, (query) =>
+    query.whereIn('p.id', db.from(junction).where(column, personId).select('project_id'))
+  )
   const roster = await rosterRows(projects, { kind })
   const ownRows = roster.filter((row) => row.person_id === personId)
   return ownRows.map((row) => ({

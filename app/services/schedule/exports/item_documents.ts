@@ -9,6 +9,7 @@ import {
 } from '#services/schedule/projects/project_days'
 import { RECENT_BOOKING_DAYS } from '#services/schedule/sharing/share_view'
 import {
+  allProjects,
   bookingsOf,
   directoryQuery,
   directoryRows,
@@ -362,7 +363,7 @@ export class ItemDocuments {
       }
       case 'locations': {
         const [projects, notes] = await Promise.all([
-          projectRows(projectsQuery({ from: since, locationId: row.id }), null),
+          allProjects({ from: since, locationId: row.id }),
           resourceNotes('location', row.id),
         ])
         const coordinates =
@@ -405,7 +406,7 @@ export class ItemDocuments {
         }
       }
       case 'clients': {
-        const projects = await projectRows(projectsQuery({ clientId: row.id }), null)
+        const projects = await allProjects({ clientId: row.id })
         return {
           document: {
             kind: 'Client',

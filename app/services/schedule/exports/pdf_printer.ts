@@ -285,7 +285,7 @@ export class PdfPrinter {
     doc.y = y + height
   }
 
-  /** One item's whole document; `newPage` starts it on a page of its own. */
+  /** One item's whole document: its title, facts and sections. */
   document(printed: PrintedDocument, color?: string) {
     this.title(printed.kind, printed.title, color)
     this.facts(printed.facts)

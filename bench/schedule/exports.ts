@@ -1,0 +1,178 @@
+/*
+ * `npm run bench:schedule:exports`: the exports of a generated year through
+ * the production build.
+ *
+ *   1. builds the project (`node ace build`; `--no-build` reuses build/),
+ *   2. starts an embedded PostgreSQL on a free port, migrates a schedule
+ *      database and fills it with bench/schedule/data.ts's year (300 crew,
+ *      100 vendors, 1,000 projects with rosters of 2 to 15 and day notes),
+ *   3. starts the built server (`node build/bin/server.js`) with the
+ *      development sign-in bypass, the one way to get a session without sso,
+ *   4. downloads the year's projects and rosters as XLSX and as PDF
+ *      (GET /api/exports/<kind>.<format>?from=&to=), one at a time, each read
+ *      to its last byte without being kept: the time, the file's size, and
+ *      the server's peak resident memory during that download (VmHWM from
+ *      /proc/<pid>/status, reset through /proc/<pid>/clear_refs just before),
+ *      against its resident memory before it.
+ *
+ * Options: --no-build, --year=2026, --runs=3 (each export is timed this many
+ * times; the table shows the median time and the highest peak).
+ */
+import { randomBytes } from 'node:crypto'
+import { readFile, writeFile } from 'node:fs/promises'
+import { cpus, totalmem } from 'node:os'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { freePort } from '../../app/services/shared/local_stack.ts'
+import { BenchRun, buildDir, log, run } from '../harness.ts'
+import { generate, store } from './data.ts'
+
+const { values: options } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    'year': { type: 'string', default: '2026' },
+    'runs': { type: 'string', default: '3' },
+  },
+})
+const YEAR = Number(options.year)
+const RUNS = Number(options.runs)
+const EMAIL = 'bench@example.com'
+const SHAPE = { year: YEAR, crew: 300, vendors: 100, projects: 1000, seed: 5 }
+const MB = 1024 * 1024
+
+/** Peak (since the last reset) and current resident memory of a process, in bytes. */
+async function memoryOf(pid: number) {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const value = (name: string) =>
+    Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)![1]) * 1024
+  return { rss: value('VmRSS'), peak: value('VmHWM') }
+}
+
+/** One download, read to the end and counted, never kept. */
+async function download(url: string, cookie: string) {
+  const started = performance.now()
+  const response = await fetch(url, { headers: { cookie } })
+  if (response.status !== 200) {
+    throw new Error(`GET ${url}: ${response.status} ${await response.text()}`)
+  }
+  let bytes = 0
+  let firstByte = 0
+  for await (const chunk of response.body!) {
+    if (bytes === 0) firstByte = performance.now() - started
+    bytes += (chunk as Uint8Array).byteLength
+  }
+  return { seconds: (performance.now() - started) / 1000, firstByte, bytes }
+}
+
+const bench = new BenchRun()
+
+async function main() {
+  await bench.build(Boolean(options['no-build']), {
+    APP_ID: 'schedule',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    SSO_API_KEY: 'ak_bench',
+  })
+  const databaseUrl = await bench.database('bench_schedule_exports')
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    APP_ID: 'schedule',
+    NODE_ENV: 'development',
+    DEV_BYPASS_EMAIL: EMAIL,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    APP_KEY: randomBytes(32).toString('base64url'),
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    // Never called: the bypass signs the benchmark in.
+    SSO_API_KEY: 'ak_bench',
+    SSO_BASE_URL: 'http://127.0.0.1:9',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    FORCE_COLOR: '0',
+  }
+
+  log('migrating')
+  await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
+  log('generating a year of bookings')
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  await store(client, generate(SHAPE))
+  const counts = await client.query(`
+    SELECT (SELECT count(*) FROM projects)::int AS projects,
+           (SELECT count(*) FROM project_crew)::int + (SELECT count(*) FROM project_vendor)::int AS bookings,
+           (SELECT count(*) FROM assignment_day_notes)::int AS day_notes`)
+  await client.end()
+
+  log('starting the built server')
+  const server = bench.start(['bin/server.js'], buildDir, env)
+  await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
+  const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { accept: 'application/json' } })
+  const cookie = me.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  if (!((await me.json()) as { authenticated: boolean }).authenticated) {
+    throw new Error('the development bypass gave no session')
+  }
+  const pid = server.child.pid!
+  const idle = await memoryOf(pid)
+
+  const range = `from=${YEAR}-01-01&to=${YEAR}-12-31`
+  const exportsToTime = [
+    { kind: 'projects', format: 'xlsx' },
+    { kind: 'projects', format: 'pdf' },
+    { kind: 'rosters', format: 'xlsx' },
+    { kind: 'rosters', format: 'pdf' },
+  ]
+  const results = []
+  for (const { kind, format } of exportsToTime) {
+    const url = `${baseUrl}/api/exports/${kind}.${format}?${range}`
+    // Untimed: the first run loads the writer's code and the fonts.
+    await download(url, cookie)
+    const samples = []
+    for (let index = 0; index < RUNS; index++) {
+      await writeFile(`/proc/${pid}/clear_refs`, '5')
+      const before = await memoryOf(pid)
+      const timing = await download(url, cookie)
+      const after = await memoryOf(pid)
+      samples.push({ ...timing, before: before.rss, peak: after.peak })
+      log(
+        `${kind}.${format}: ${timing.seconds.toFixed(2)} s, ${(timing.bytes / MB).toFixed(2)} MB, peak RSS ${(after.peak / MB).toFixed(0)} MB (before ${(before.rss / MB).toFixed(0)} MB)`
+      )
+    }
+    const seconds = samples.map((sample) => sample.seconds).sort((a, b) => a - b)
+    results.push({
+      kind,
+      format,
+      seconds: seconds[Math.floor(seconds.length / 2)],
+      firstByte: samples.map((sample) => sample.firstByte).sort((a, b) => a - b)[
+        Math.floor(samples.length / 2)
+      ],
+      bytes: samples[0].bytes,
+      before: Math.max(...samples.map((sample) => sample.before)),
+      peak: Math.max(...samples.map((sample) => sample.peak)),
+    })
+  }
+
+  const row = counts.rows[0]
+  console.log(`
+Exports of a generated year (${SHAPE.crew} crew, ${SHAPE.vendors} vendors, ${row.projects} projects, ${row.bookings} bookings, ${row.day_notes} day notes), ${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM; server idle at ${(idle.rss / MB).toFixed(0)} MB RSS. Median of ${RUNS} downloads; peak = the highest VmHWM of the server during one:
+
+| export | time | first byte | file size | server RSS before | server peak RSS |
+|---|---|---|---|---|---|
+${results
+  .map(
+    (result) =>
+      `| ${result.kind}.${result.format} | ${result.seconds.toFixed(2)} s | ${result.firstByte.toFixed(0)} ms | ${(result.bytes / MB).toFixed(2)} MB | ${(result.before / MB).toFixed(0)} MB | ${(result.peak / MB).toFixed(0)} MB |`
+  )
+  .join('\n')}
+`)
+}
+
+try {
+  await main()
+} finally {
+  await bench.close()
+}
