@@ -18,14 +18,11 @@
  * Options: --no-build, --year=2026, --runs=3 (each export is timed this many
  * times; the table shows the median time and the highest peak).
  */
-import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
-import { freePort } from '../../app/services/shared/local_stack.ts'
-import { BenchRun, buildDir, log, run } from '../harness.ts'
-import { generate, store } from './data.ts'
+import { BenchRun, log } from '../harness.ts'
+import { startYearServer } from './year_server.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -36,7 +33,6 @@ const { values: options } = parseArgs({
 })
 const YEAR = Number(options.year)
 const RUNS = Number(options.runs)
-const EMAIL = 'bench@example.com'
 const SHAPE = { year: YEAR, crew: 300, vendors: 100, projects: 1000, seed: 5 }
 const MB = 1024 * 1024
 
@@ -67,55 +63,16 @@ async function download(url: string, cookie: string) {
 const bench = new BenchRun()
 
 async function main() {
-  await bench.build(Boolean(options['no-build']), {
-    APP_ID: 'schedule',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    SSO_API_KEY: 'ak_bench',
+  const { baseUrl, cookie, client, server } = await startYearServer(bench, {
+    noBuild: Boolean(options['no-build']),
+    database: 'bench_schedule_exports',
+    shape: SHAPE,
   })
-  const databaseUrl = await bench.database('bench_schedule_exports')
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ID: 'schedule',
-    NODE_ENV: 'development',
-    DEV_BYPASS_EMAIL: EMAIL,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    APP_KEY: randomBytes(32).toString('base64url'),
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    // Never called: the bypass signs the benchmark in.
-    SSO_API_KEY: 'ak_bench',
-    SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    FORCE_COLOR: '0',
-  }
-
-  log('migrating')
-  await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
-  log('generating a year of bookings')
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  await store(client, generate(SHAPE))
   const counts = await client.query(`
     SELECT (SELECT count(*) FROM projects)::int AS projects,
            (SELECT count(*) FROM project_crew)::int + (SELECT count(*) FROM project_vendor)::int AS bookings,
            (SELECT count(*) FROM assignment_day_notes)::int AS day_notes`)
   await client.end()
-
-  log('starting the built server')
-  const server = bench.start(['bin/server.js'], buildDir, env)
-  await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
-  const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { accept: 'application/json' } })
-  const cookie = me.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  if (!((await me.json()) as { authenticated: boolean }).authenticated) {
-    throw new Error('the development bypass gave no session')
-  }
   const pid = server.child.pid!
   const idle = await memoryOf(pid)
 

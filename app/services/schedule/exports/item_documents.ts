@@ -102,6 +102,38 @@ function rosterTable(rows: RosterRow[]): PrintedTable {
   }
 }
 
+/** A project's day information, one row per day that has some. */
+export function dayInfoTable(
+  days: {
+    date: string
+    title: string | null
+    callTime: string | null
+    wrapTime: string | null
+    place: string | null
+    notes: string | null
+  }[]
+): PrintedTable {
+  return {
+    columns: [
+      { header: 'Day', weight: 2.4 },
+      { header: 'What', weight: 2.4 },
+      { header: 'Call', weight: 1 },
+      { header: 'Wrap', weight: 1 },
+      { header: 'Where', weight: 3 },
+      { header: 'Notes', weight: 3.5 },
+    ],
+    rows: days.map((day) => [
+      formatDay(day.date),
+      day.title,
+      day.callTime,
+      day.wrapTime,
+      day.place,
+      day.notes,
+    ]),
+    empty: 'No day information yet.',
+  }
+}
+
 function bookingsTable(bookings: Awaited<ReturnType<typeof bookingsOf>>): PrintedTable {
   return {
     columns: [
@@ -187,25 +219,16 @@ export class ItemDocuments {
           { heading: 'Roster', table: rosterTable(roster) },
           {
             heading: 'Days',
-            table: {
-              columns: [
-                { header: 'Day', weight: 2.4 },
-                { header: 'What', weight: 2.4 },
-                { header: 'Call', weight: 1 },
-                { header: 'Wrap', weight: 1 },
-                { header: 'Where', weight: 3 },
-                { header: 'Notes', weight: 3.5 },
-              ],
-              rows: days.map((day) => [
-                formatDay(day.date),
-                day.title,
-                day.call_time?.slice(0, 5) ?? null,
-                day.wrap_time?.slice(0, 5) ?? null,
-                join(day.location, day.location_address),
-                day.notes,
-              ]),
-              empty: 'No day information yet.',
-            },
+            table: dayInfoTable(
+              days.map((day) => ({
+                date: day.date,
+                title: day.title,
+                callTime: day.call_time,
+                wrapTime: day.wrap_time,
+                place: join(day.location, day.location_address),
+                notes: day.notes,
+              }))
+            ),
           },
           {
             heading: 'Tasks',
@@ -277,90 +300,78 @@ export class ItemDocuments {
     return this.directoryDocument('locations', row)
   }
 
+  /**
+   * A crew member's or vendor's document: their fields, their bookings from
+   * 30 days back, who they are linked to (a crew member's vendors, a
+   * vendor's crew) and the team's notes about them.
+   */
+  protected async personDocument(
+    kind: 'crew' | 'vendor',
+    row: Record<string, any>,
+    label: string,
+    facts: PrintedDocument['facts']
+  ): Promise<ItemDocument> {
+    const since = addDays(today(), -RECENT_BOOKING_DAYS)
+    const [own, other, otherTable] =
+      kind === 'crew' ? ['crew_id', 'vendor_id', 'vendors'] : ['vendor_id', 'crew_id', 'crews']
+    const [bookings, links, notes] = await Promise.all([
+      bookingsOf(kind, row.id, since),
+      db
+        .from('crew_vendor_links as k')
+        .join(`${otherTable} as o`, (on) => on.on('o.id', `k.${other}`).andOnNull('o.deleted_at'))
+        .where(`k.${own}`, row.id)
+        .orderByRaw('lower(o.name)')
+        .select('o.name', 'k.notes'),
+      resourceNotes(kind, row.id),
+    ])
+    return {
+      document: {
+        kind: label,
+        title: row.name,
+        fileStem: fileStem(row.name, row.id),
+        facts,
+        sections: [
+          { heading: 'Notes', text: row.notes, empty: 'No notes.' },
+          { heading: 'Bookings', table: bookingsTable(bookings) },
+          {
+            heading: kind === 'crew' ? 'Vendors' : 'Crew',
+            list: links.map((link) => (link.notes ? `${link.name}: ${link.notes}` : link.name)),
+            empty: kind === 'crew' ? 'Not linked to a vendor.' : 'No crew linked.',
+          },
+          { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
+        ],
+      },
+    }
+  }
+
   /** A directory record's document, from its row as the directory export reads it. */
   async directoryDocument(kind: DirectoryKind, row: Record<string, any>): Promise<ItemDocument> {
     const since = addDays(today(), -RECENT_BOOKING_DAYS)
     const stem = fileStem(row.name, row.id)
     switch (kind) {
-      case 'crew': {
-        const [bookings, links, notes] = await Promise.all([
-          bookingsOf('crew', row.id, since),
-          db
-            .from('crew_vendor_links as k')
-            .join('vendors as v', (on) => on.on('v.id', 'k.vendor_id').andOnNull('v.deleted_at'))
-            .where('k.crew_id', row.id)
-            .orderByRaw('lower(v.name)')
-            .select('v.name', 'k.notes'),
-          resourceNotes('crew', row.id),
+      case 'crew':
+        return this.personDocument('crew', row, 'Crew member', [
+          ['Role', row.role],
+          ['Region', row.region],
+          ['Phone', row.phone],
+          ['Email', row.email],
+          ['Pronouns', row.pronouns],
+          ['Vehicle', row.vehicle],
+          ['Dietary', row.dietary],
+          ['How we met', row.how_we_met],
+          ['Starred', yes(row.starred)],
         ])
-        return {
-          document: {
-            kind: 'Crew member',
-            title: row.name,
-            fileStem: stem,
-            facts: [
-              ['Role', row.role],
-              ['Region', row.region],
-              ['Phone', row.phone],
-              ['Email', row.email],
-              ['Pronouns', row.pronouns],
-              ['Vehicle', row.vehicle],
-              ['Dietary', row.dietary],
-              ['How we met', row.how_we_met],
-              ['Starred', yes(row.starred)],
-            ],
-            sections: [
-              { heading: 'Notes', text: row.notes, empty: 'No notes.' },
-              { heading: 'Bookings', table: bookingsTable(bookings) },
-              {
-                heading: 'Vendors',
-                list: links.map((link) => (link.notes ? `${link.name}: ${link.notes}` : link.name)),
-                empty: 'Not linked to a vendor.',
-              },
-              { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
-            ],
-          },
-        }
-      }
-      case 'vendors': {
-        const [bookings, links, notes] = await Promise.all([
-          bookingsOf('vendor', row.id, since),
-          db
-            .from('crew_vendor_links as k')
-            .join('crews as c', (on) => on.on('c.id', 'k.crew_id').andOnNull('c.deleted_at'))
-            .where('k.vendor_id', row.id)
-            .orderByRaw('lower(c.name)')
-            .select('c.name', 'k.notes'),
-          resourceNotes('vendor', row.id),
+      case 'vendors':
+        return this.personDocument('vendor', row, 'Vendor', [
+          ['Type', row.type],
+          ['Region', row.region],
+          ['Contact', row.contact_name],
+          ['Phone', row.phone],
+          ['Email', row.email],
+          ['Website', row.website],
+          ['Address', row.address],
+          ['Starred', yes(row.starred)],
         ])
-        return {
-          document: {
-            kind: 'Vendor',
-            title: row.name,
-            fileStem: stem,
-            facts: [
-              ['Type', row.type],
-              ['Region', row.region],
-              ['Contact', row.contact_name],
-              ['Phone', row.phone],
-              ['Email', row.email],
-              ['Website', row.website],
-              ['Address', row.address],
-              ['Starred', yes(row.starred)],
-            ],
-            sections: [
-              { heading: 'Notes', text: row.notes, empty: 'No notes.' },
-              { heading: 'Bookings', table: bookingsTable(bookings) },
-              {
-                heading: 'Crew',
-                list: links.map((link) => (link.notes ? `${link.name}: ${link.notes}` : link.name)),
-                empty: 'No crew linked.',
-              },
-              { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
-            ],
-          },
-        }
-      }
       case 'locations': {
         const [projects, notes] = await Promise.all([
           allProjects({ from: since, locationId: row.id }),

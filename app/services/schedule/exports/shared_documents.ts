@@ -1,9 +1,10 @@
 import { serializer } from '#services/shared/serialize'
 import type { ShareView } from '#services/schedule/sharing/share_view'
 import ShareViewTransformer from '#transformers/schedule/share_view_transformer'
-import { formatDay, formatDays } from '#services/schedule/projects/project_days'
+import { formatDays } from '#services/schedule/projects/project_days'
 import { eachDay } from '#services/schedule/sharing/share_view'
 import {
+  dayInfoTable,
   dayNotesText,
   dayRanges,
   type ItemDocument,
@@ -90,29 +91,13 @@ export async function sharedDocument(
         sections: [
           {
             heading: 'Days',
-            table: {
-              columns: [
-                { header: 'Day', weight: 2.4 },
-                { header: 'What', weight: 2.4 },
-                { header: 'Call', weight: 1 },
-                { header: 'Wrap', weight: 1 },
-                { header: 'Where', weight: 3 },
-                { header: 'Notes', weight: 3.5 },
-              ],
-              rows: project.days
+            table: dayInfoTable(
+              project.days
                 .filter(
                   (day) => day.title || day.callTime || day.wrapTime || day.notes || day.location
                 )
-                .map((day) => [
-                  formatDay(day.date),
-                  day.title,
-                  day.callTime,
-                  day.wrapTime,
-                  place(day.location),
-                  day.notes,
-                ]),
-              empty: 'No day information yet.',
-            },
+                .map((day) => ({ ...day, place: place(day.location) }))
+            ),
           },
           {
             heading: 'Who is on it',

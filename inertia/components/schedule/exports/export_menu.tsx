@@ -27,6 +27,20 @@ function query(filters: Record<string, string | number | boolean | null | undefi
   return text ? `?${text}` : ''
 }
 
+/** A button that opens download links, one per format. */
+function DownloadMenu(props: { label: string; links: { label: string; href: string }[] }) {
+  return (
+    <Menu
+      trigger={
+        <Button variant="secondary" icon={<DownloadIcon size={16} />}>
+          {props.label}
+        </Button>
+      }
+      items={props.links.map((link) => ({ ...link, download: true }))}
+    />
+  )
+}
+
 /**
  * "Export" with the formats of a list: projects, crew, vendors, locations,
  * clients or rosters, with the filters on screen. Each format is a download
@@ -41,16 +55,11 @@ export function BulkExportMenu(props: {
 }) {
   const suffix = query(props.filters ?? {})
   return (
-    <Menu
-      trigger={
-        <Button variant="secondary" icon={<DownloadIcon size={16} />}>
-          {props.label ?? 'Export'}
-        </Button>
-      }
-      items={BULK_FORMATS.map(({ format, label }) => ({
+    <DownloadMenu
+      label={props.label ?? 'Export'}
+      links={BULK_FORMATS.map(({ format, label }) => ({
         label,
         href: `/api/exports/${props.kind}.${format}${suffix}`,
-        download: true,
       }))}
     />
   )
@@ -59,17 +68,9 @@ export function BulkExportMenu(props: {
 /** "Export" of one item as PDF or Markdown; `base` is its export route without the format. */
 export function ItemExportMenu(props: { base: string; label?: string }) {
   return (
-    <Menu
-      trigger={
-        <Button variant="secondary" icon={<DownloadIcon size={16} />}>
-          {props.label ?? 'Export'}
-        </Button>
-      }
-      items={ITEM_FORMATS.map(({ format, label }) => ({
-        label,
-        href: `${props.base}/${format}`,
-        download: true,
-      }))}
+    <DownloadMenu
+      label={props.label ?? 'Export'}
+      links={ITEM_FORMATS.map(({ format, label }) => ({ label, href: `${props.base}/${format}` }))}
     />
   )
 }
