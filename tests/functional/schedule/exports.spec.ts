@@ -461,12 +461,15 @@ test.group('schedule exports: a share link', (group) => {
 
   test('holds what the share page shows and nothing private', async ({ client, assert }) => {
     const { project, nguyen } = await fullProject()
-    const link = await createShareLink('project', project.id)
+    const link = await createShareLink('project', project.id, {
+      expiresAt: DateTime.fromISO('2031-01-02T15:30:00Z'),
+    })
     const markdown = await client.get(`/api/share/${link.token}/export/md`)
     markdown.assertStatus(200)
     markdown.assertHeader('cache-control', 'no-store')
     const text = markdown.text()
     for (const shown of [
+      '**Link works until:** 2 Jan 2031 15:30 UTC',
       'Fête de la Musique',
       'Zoë Ångström',
       'Łukasz Żółć',

@@ -1,7 +1,7 @@
 import { serializer } from '#services/shared/serialize'
 import type { ShareView } from '#services/schedule/sharing/share_view'
 import ShareViewTransformer from '#transformers/schedule/share_view_transformer'
-import { formatDays } from '#services/schedule/projects/project_days'
+import { formatDay, formatDays } from '#services/schedule/projects/project_days'
 import { eachDay } from '#services/schedule/sharing/share_view'
 import {
   dayInfoTable,
@@ -16,6 +16,7 @@ type Place = { name: string; address: string | null } | null
 /** What the share page shows (ShareViewTransformer's forRecipient), as this module reads it. */
 type Recipient = {
   label: string | null
+  expiresAt: string | null
   project?: {
     name: string
     startDate: string
@@ -55,6 +56,13 @@ type Recipient = {
   }
 }
 
+/** "3 May 2030 14:00 UTC": when the link stops working, as the page says it. */
+function until(expiresAt: string | null) {
+  if (!expiresAt) return null
+  const utc = new Date(expiresAt).toISOString()
+  return `${formatDay(utc.slice(0, 10))} ${utc.slice(11, 16)} UTC`
+}
+
 function place(value: Place) {
   return value ? [value.name, value.address].filter(Boolean).join(' · ') : null
 }
@@ -87,6 +95,7 @@ export async function sharedDocument(
           ['Dates', formatDays(project.startDate, project.endDate)],
           ['Client', project.client],
           ['Location', place(project.location)],
+          ['Link works until', until(shared.expiresAt)],
         ],
         sections: [
           {
@@ -127,7 +136,7 @@ export async function sharedDocument(
       kind: person.role ?? (person.kind === 'crew' ? 'Crew' : 'Vendor'),
       title: person.name,
       fileStem: fileStem(person.name),
-      facts: [],
+      facts: [['Link works until', until(shared.expiresAt)]],
       sections: [
         {
           heading: 'Bookings from 30 days ago onwards',
