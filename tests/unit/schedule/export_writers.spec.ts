@@ -1,7 +1,12 @@
 import { PassThrough } from 'node:stream'
 import { test } from '@japa/runner'
 import { parse } from 'csv-parse/sync'
-import { neutralised, writeCsv } from '#services/schedule/exports/export_writers'
+import {
+  ExportAbortedError,
+  neutralised,
+  writeCsv,
+  writeXlsx,
+} from '#services/schedule/exports/export_writers'
 import type { ExportTable } from '#services/schedule/exports/export_tables'
 import { toMarkdown } from '#services/schedule/exports/markdown_writer'
 import { fileStem } from '#services/schedule/exports/printed_document'
@@ -60,6 +65,33 @@ test.group('schedule export writers', () => {
       ['Nguyễn', '2'],
     ])
     assert.deepEqual(progress, [2, 3])
+  })
+
+  test('a download that goes away stops the reading of rows (CSV and XLSX)', async ({ assert }) => {
+    for (const write of [writeCsv, writeXlsx]) {
+      const out = new PassThrough()
+      out.resume()
+      let batchesRead = 0
+      let closed = false
+      const source: ExportTable = {
+        ...table([]),
+        async *rows() {
+          try {
+            for (let batch = 0; batch < 100; batch += 1) {
+              // The reader goes away while the third batch is being read.
+              if (batch === 2) out.destroy()
+              batchesRead += 1
+              yield [{ name: `Row ${batch}`, lng: batch }]
+            }
+          } finally {
+            closed = true
+          }
+        },
+      }
+      await assert.rejects(() => write(source, out), ExportAbortedError)
+      assert.equal(batchesRead, 3)
+      assert.isTrue(closed, 'the rows were let go')
+    }
   })
 
   test('Markdown escapes what would break a table or start markup', ({ assert }) => {
