@@ -163,50 +163,40 @@ export async function rosterRows(projects: Dated[], people: PersonFilter = {}) {
   }
   const ids = projects.map((project) => project.id)
   const pattern = people.personSearch ? containsPattern(people.personSearch) : null
+  /* One side of the roster: its junction, the people's table and where the role's name comes from. */
+  const bookings = (junction: string, table: string, person: string, role: [string, any]) =>
+    db
+      .from(`${junction} as a`)
+      .join(`${table} as x`, (join) => join.on('x.id', `a.${person}`).andOnNull('x.deleted_at'))
+      .leftJoin(`${role[0]} as role`, 'role.id', role[1])
+      .leftJoin('statuses as st', 'st.id', 'a.status_id')
+      .whereIn('a.project_id', ids)
+      .if(pattern, (query) => query.whereILike('x.name', pattern!))
+      .select(
+        'a.project_id',
+        'a.id',
+        `a.${person} as person_id`,
+        'x.name',
+        'role.name as role',
+        'st.name as status',
+        'a.notes',
+        'a.sort_order'
+      )
+  // A crew booking's own role wins over the person's usual one.
   const crew =
     people.kind === 'vendor'
       ? []
-      : await db
-          .from('project_crew as a')
-          .join('crews as x', (join) => join.on('x.id', 'a.crew_id').andOnNull('x.deleted_at'))
-          .leftJoin(
-            'crew_roles as role',
-            'role.id',
-            db.raw('coalesce(a.crew_role_id, x.crew_role_id)')
-          )
-          .leftJoin('statuses as st', 'st.id', 'a.status_id')
-          .whereIn('a.project_id', ids)
-          .if(pattern, (query) => query.whereILike('x.name', pattern!))
-          .select(
-            'a.project_id',
-            'a.id',
-            'a.crew_id as person_id',
-            'x.name',
-            'role.name as role',
-            'st.name as status',
-            'a.notes',
-            'a.sort_order'
-          )
+      : await bookings('project_crew', 'crews', 'crew_id', [
+          'crew_roles',
+          db.raw('coalesce(a.crew_role_id, x.crew_role_id)'),
+        ])
   const vendors =
     people.kind === 'crew'
       ? []
-      : await db
-          .from('project_vendor as a')
-          .join('vendors as x', (join) => join.on('x.id', 'a.vendor_id').andOnNull('x.deleted_at'))
-          .leftJoin('vendor_types as role', 'role.id', 'x.vendor_type_id')
-          .leftJoin('statuses as st', 'st.id', 'a.status_id')
-          .whereIn('a.project_id', ids)
-          .if(pattern, (query) => query.whereILike('x.name', pattern!))
-          .select(
-            'a.project_id',
-            'a.id',
-            'a.vendor_id as person_id',
-            'x.name',
-            'role.name as role',
-            'st.name as status',
-            'a.notes',
-            'a.sort_order'
-          )
+      : await bookings('project_vendor', 'vendors', 'vendor_id', [
+          'vendor_types',
+          'x.vendor_type_id',
+        ])
   const notes: {
     project_crew_id: number | null
     project_vendor_id: number | null

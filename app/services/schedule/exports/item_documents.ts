@@ -268,36 +268,25 @@ export class ItemDocuments {
     }
   }
 
-  async crew(id: number) {
-    const [row] = await directoryRows('crew', directoryQuery('crew', {}).where('x.id', id), null)
-    if (!row) {
-      throw new RecordNotFoundError('Crew member not found')
-    }
-    return this.directoryDocument('crew', row)
+  crew(id: number) {
+    return this.directoryItem('crew', id, 'Crew member not found')
   }
 
-  async vendor(id: number) {
-    const [row] = await directoryRows(
-      'vendors',
-      directoryQuery('vendors', {}).where('x.id', id),
-      null
-    )
-    if (!row) {
-      throw new RecordNotFoundError('Vendor not found')
-    }
-    return this.directoryDocument('vendors', row)
+  vendor(id: number) {
+    return this.directoryItem('vendors', id, 'Vendor not found')
   }
 
-  async location(id: number) {
-    const [row] = await directoryRows(
-      'locations',
-      directoryQuery('locations', {}).where('x.id', id),
-      null
-    )
+  location(id: number) {
+    return this.directoryItem('locations', id, 'Location not found')
+  }
+
+  /** One record of a directory not in the trash, as a document; 404 `notFound` otherwise. */
+  protected async directoryItem(kind: DirectoryKind, id: number, notFound: string) {
+    const [row] = await directoryRows(kind, directoryQuery(kind, {}).where('x.id', id), null)
     if (!row) {
-      throw new RecordNotFoundError('Location not found')
+      throw new RecordNotFoundError(notFound)
     }
-    return this.directoryDocument('locations', row)
+    return this.directoryDocument(kind, row)
   }
 
   /**
