@@ -231,6 +231,37 @@ test.group('schedule exports: bulk', (group) => {
     assert.equal(sheet.rowCount, 2)
   })
 
+  test('projects as one PDF: a landscape table of the range, Unicode intact', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    await fullProject()
+    await createProject('2030-04-20', '2030-04-21', {
+      name: 'Łódź Night Shoot',
+      notes: 'Bring torches',
+    })
+    const response = await client
+      .get('/api/exports/projects.pdf')
+      .qs({ from: '2030-04-01', to: '2030-04-30' })
+      .withSession(session)
+    response.assertStatus(200)
+    response.assertHeader('content-type', 'application/pdf')
+    const [page] = await pdfPages(response.body(), 'projects')
+    assert.match(
+      page,
+      /Name\s+Start\s+End\s+Days\s+Status\s+Client\s+Location\s+Crew\s+Vendors\s+Notes/
+    )
+    assert.match(
+      page,
+      /Fête de la Musique\s+1 Apr 2030\s+3 Apr 2030\s+3\s+Confirmed\s+Ærø Films\s+Studio Ü\s+3\s+1/
+    )
+    assert.include(page, 'Łódź Night Shoot')
+    assert.include(page, '2 items, 1 Apr 2030 – 30 Apr 2030')
+    assert.include(page, 'Page 1')
+    await renderPage(response.body(), 'projects')
+  })
+
   test('vendors as JSON; rosters as CSV with statuses, days off and day notes', async ({
     client,
     assert,

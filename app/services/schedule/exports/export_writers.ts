@@ -217,17 +217,22 @@ function pdfCell(column: ExportColumn, value: Cell) {
   return String(value)
 }
 
-/** One landscape PDF of the table (the columns a page has room for), its header on every page. */
+/**
+ * One landscape PDF of the table (the columns a page has room for), its
+ * header on every page; `summary` (what it holds) under the title.
+ */
 export async function writeTablePdf(
   table: ExportTable,
-  subtitle: string,
+  page: { subtitle: string; summary: string },
   out: Writable,
   progress?: Progress
 ) {
-  const printer = new PdfPrinter({ title: table.title, subtitle, landscape: true })
+  const printer = new PdfPrinter({ title: table.title, subtitle: page.subtitle, landscape: true })
   printer.doc.pipe(out)
   const columns = table.columns.filter((column) => column.pdf)
   printer.title('Export', table.title)
+  printer.paragraph(page.summary, true)
+  printer.space()
   printer.startTable(columns.map((column) => ({ header: column.header, weight: column.pdf! })))
   let written = 0
   for await (const batch of table.rows()) {

@@ -202,6 +202,11 @@ export class PdfPrinter {
     this.doc.fillColor(INK)
   }
 
+  /** Half a line of white space. */
+  space() {
+    this.doc.moveDown(0.5)
+  }
+
   bullets(items: string[]) {
     const doc = this.doc
     const left = doc.page.margins.left
@@ -218,8 +223,17 @@ export class PdfPrinter {
 
   /** Starts a table: its header row now and on every page the rows run onto. */
   startTable(columns: PrintedColumn[]) {
+    // Each column fits the longest word of its header; the rest of the width goes by weight.
+    this.doc.font('bold').fontSize(TABLE_SIZE)
+    const least = columns.map(
+      (column) =>
+        Math.max(...column.header.split(' ').map((word) => this.doc.widthOfString(word))) +
+        2 * CELL_PADDING +
+        1
+    )
+    const spare = Math.max(0, this.contentWidth - least.reduce((sum, width) => sum + width, 0))
     const total = columns.reduce((sum, column) => sum + column.weight, 0)
-    const widths = columns.map((column) => (this.contentWidth * column.weight) / total)
+    const widths = columns.map((column, index) => least[index] + (spare * column.weight) / total)
     this.table = { columns, widths }
     // The header and at least one row stay together.
     this.keep(48)

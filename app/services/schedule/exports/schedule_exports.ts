@@ -3,7 +3,7 @@ import { inject } from '@adonisjs/core'
 import { ShareView } from '#services/schedule/sharing/share_view'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
-import { formatDay, today } from '#services/schedule/projects/project_days'
+import { formatDay, formatDays, today } from '#services/schedule/projects/project_days'
 import {
   BULK_KINDS,
   exportTable,
@@ -65,6 +65,23 @@ export function parseExportFile(file: string) {
   return { kind, format }
 }
 
+/** "12 items, 1 Apr 2030 – 30 Apr 2030, matching “fête”": what a bulk PDF holds. */
+function summary(total: number, filter: ExportFilter) {
+  const parts = [`${total} ${total === 1 ? 'item' : 'items'}`]
+  if (filter.from || filter.to) {
+    parts.push(
+      filter.from && filter.to
+        ? formatDays(filter.from, filter.to)
+        : filter.from
+          ? `from ${formatDay(filter.from)}`
+          : `until ${formatDay(filter.to!)}`
+    )
+  }
+  if (filter.search) parts.push(`matching “${filter.search}”`)
+  if (filter.personSearch) parts.push(`people matching “${filter.personSearch}”`)
+  return parts.join(', ')
+}
+
 /** A Content-Disposition that names the file, with an ASCII fallback for old clients. */
 export function attachmentHeader(fileName: string) {
   const ascii = fileName
@@ -114,7 +131,12 @@ export class ScheduleExports {
           case 'zip':
             return writeMarkdownZip(table.documents(), out, progress)
           case 'pdf':
-            return writeTablePdf(table, subtitle, out, progress)
+            return writeTablePdf(
+              table,
+              { subtitle, summary: summary(total, filter) },
+              out,
+              progress
+            )
         }
       },
     }
