@@ -300,6 +300,38 @@ test.group('schedule exports: bulk', (group) => {
     })
   })
 
+  test('rosters as a zip hold one roster per project; clients as JSON', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const { project } = await fullProject()
+    const empty = await createProject('2030-04-10', '2030-04-10', { name: 'Quiet day' })
+    const zip = await client
+      .get('/api/exports/rosters.zip')
+      .qs({ from: '2030-04-01', to: '2030-04-30' })
+      .withSession(session)
+    zip.assertStatus(200)
+    const entries = await zipEntries(zip.body())
+    assert.sameMembers(
+      [...entries.keys()],
+      [`Fête-de-la-Musique-${project.id}.md`, `Quiet-day-${empty.id}.md`]
+    )
+    assert.include(
+      entries.get(`Fête-de-la-Musique-${project.id}.md`)!,
+      '| Nguyễn Thị Minh |  | Asked | Every day |  |  |'
+    )
+    assert.include(entries.get(`Quiet-day-${empty.id}.md`)!, '_Nobody is booked yet._')
+
+    const json = await client.get('/api/exports/clients.json').withSession(session)
+    json.assertStatus(200)
+    assert.containsSubset(JSON.parse(json.text()), {
+      kind: 'clients',
+      count: 1,
+      items: [{ name: 'Ærø Films', contactName: 'Søren', email: 'boss@aero.example' }],
+    })
+  })
+
   test('locations as a zip of one Markdown file per item', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     const places = await Promise.all(
