@@ -7,6 +7,7 @@ import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 import { pdfPages } from '#tests/helpers/export_files'
 
 type Record = { id: number; name: string }
+type ShareLink = { id: number; url: string }
 
 /**
  * The Export menus in Chromium against the real stack: the calendar's saves
@@ -76,5 +77,50 @@ test.group('schedule exports in the browser', (group) => {
     const pages = await pdfPages(await readFile(await pdfDownload.path()), 'browser-project')
     assert.include(pages[0], 'Export Fête Ångström')
     assert.include(pages[0], 'Printed notes')
+  })
+
+  test("a share link's visitor downloads the page as Markdown, without what the page leaves out", async ({
+    browserContext,
+    browser,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const project = await callFromPage<Record>(staff, 'POST', '/api/projects', {
+      name: 'Export shared Łódź',
+      startDate: '2032-05-01',
+      endDate: '2032-05-02',
+      notes: 'Internal: budget is tight',
+    })
+    const crew = await callFromPage<Record>(staff, 'POST', '/api/crew', {
+      name: 'Export Nguyễn',
+      phone: '+44 7700 900999',
+    })
+    await callFromPage(staff, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
+    const link = await callFromPage<ShareLink>(staff, 'POST', '/api/share', {
+      resourceType: 'project',
+      resourceId: project.id,
+    })
+
+    const visitorContext = await browser.newContext()
+    const visitor = await visitorContext.newPage()
+    await visitor.goto(link.url)
+    await visitor.getByRole('heading', { name: project.name }).waitFor()
+    await visitor.getByRole('button', { name: 'Download' }).click()
+    assert.deepEqual(await visitor.getByRole('menuitem').allInnerTexts(), [
+      'PDF (to print)',
+      'Markdown (.md)',
+    ])
+    const [download] = await Promise.all([
+      visitor.waitForEvent('download'),
+      visitor.getByRole('menuitem', { name: /^Markdown/ }).click(),
+    ])
+    assert.equal(download.suggestedFilename(), 'Export-shared-Łódź.md')
+    const markdown = await readFile(await download.path(), 'utf8')
+    assert.include(markdown, '# Export shared Łódź')
+    assert.include(markdown, '| Export Nguyễn |')
+    for (const hidden of ['budget', '7700', 'Pencilled', 'Tentative']) {
+      assert.notInclude(markdown, hidden)
+    }
+    await visitorContext.close()
   })
 })
