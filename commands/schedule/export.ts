@@ -66,6 +66,9 @@ export default class ScheduleExport extends AppCommand {
         if (!kind || !(ITEM_FORMATS as readonly string[]).includes(format)) {
           return this.refuse('One item (--id) is a project, crew, vendor or location, as md or pdf')
         }
+        if (!Number.isInteger(this.id) || this.id <= 0) {
+          return this.refuse('--id is the item’s number, as its page’s address shows it')
+        }
         prepared = await exports.item(kind, this.id, format as 'md' | 'pdf')
       } else {
         const format = this.format ?? 'csv'
