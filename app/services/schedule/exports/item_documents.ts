@@ -156,6 +156,25 @@ function bookingsTable(bookings: Awaited<ReturnType<typeof bookingsOf>>): Printe
   }
 }
 
+/** Projects by name, dates, status and client (a location's, a client's). */
+function projectList(projects: ProjectRow[], empty: string): PrintedTable {
+  return {
+    columns: [
+      { header: 'Project', weight: 3 },
+      { header: 'Dates', weight: 3 },
+      { header: 'Status', weight: 1.5 },
+      { header: 'Client', weight: 2 },
+    ],
+    rows: projects.map((project) => [
+      project.name,
+      formatDays(project.start_date, project.end_date),
+      project.status,
+      project.client,
+    ]),
+    empty,
+  }
+}
+
 async function resourceNotes(type: 'crew' | 'vendor' | 'location', id: number) {
   const notes: { body: string; pinned: boolean; author_name: string | null; created_at: Date }[] =
     await db
@@ -384,21 +403,10 @@ export class ItemDocuments {
               { heading: 'Notes', text: row.notes, empty: 'No notes.' },
               {
                 heading: 'Projects here',
-                table: {
-                  columns: [
-                    { header: 'Project', weight: 3 },
-                    { header: 'Dates', weight: 3 },
-                    { header: 'Status', weight: 1.5 },
-                    { header: 'Client', weight: 2 },
-                  ],
-                  rows: projects.map((project) => [
-                    project.name,
-                    formatDays(project.start_date, project.end_date),
-                    project.status,
-                    project.client,
-                  ]),
-                  empty: `No projects here from ${RECENT_BOOKING_DAYS} days ago onwards.`,
-                },
+                table: projectList(
+                  projects,
+                  `No projects here from ${RECENT_BOOKING_DAYS} days ago onwards.`
+                ),
               },
               { heading: 'Notes from the team', list: notes, empty: 'No notes from the team.' },
             ],
@@ -421,19 +429,7 @@ export class ItemDocuments {
               { heading: 'Notes', text: row.notes, empty: 'No notes.' },
               {
                 heading: 'Projects',
-                table: {
-                  columns: [
-                    { header: 'Project', weight: 3 },
-                    { header: 'Dates', weight: 3 },
-                    { header: 'Status', weight: 1.5 },
-                  ],
-                  rows: projects.map((project) => [
-                    project.name,
-                    formatDays(project.start_date, project.end_date),
-                    project.status,
-                  ]),
-                  empty: 'No projects.',
-                },
+                table: projectList(projects, 'No projects.'),
               },
             ],
           },
