@@ -274,6 +274,17 @@ test.group('schedule exports: bulk', (group) => {
     const document = JSON.parse(json.text())
     assert.containsSubset(document, { kind: 'vendors', count: 1 })
     assert.containsSubset(document.items, [{ name: 'Lamp Hire Ñandú', starred: false }])
+    // The directory page's search: any part of the name, contact, email, phone or address.
+    for (const [search, count] of [
+      ['ñandú', 1],
+      ['Nobody by this name', 0],
+    ] as const) {
+      const searched = await client
+        .get('/api/exports/vendors.json')
+        .qs({ search })
+        .withSession(session)
+      assert.equal(JSON.parse(searched.text()).count, count, search)
+    }
 
     const rosters = await client
       .get('/api/exports/rosters.csv')

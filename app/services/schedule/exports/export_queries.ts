@@ -233,7 +233,10 @@ export async function rosterRows(projects: Dated[], people: PersonFilter = {}) {
   )
 }
 
-/** A directory's table and how its rows join their list names. */
+/**
+ * A directory's table, how its rows join their list names, and the columns
+ * its search looks in (those of the directory page's search it has).
+ */
 export type DirectoryKind = 'crew' | 'vendors' | 'locations' | 'clients'
 
 const DIRECTORY_TABLES: Record<
@@ -254,7 +257,7 @@ const DIRECTORY_TABLES: Record<
       ['vendor_types', 'vendor_type_id', 'type'],
       ['regions', 'region_id', 'region'],
     ],
-    search: ['name', 'contact_name', 'email', 'phone'],
+    search: ['name', 'contact_name', 'email', 'phone', 'address'],
   },
   locations: {
     table: 'locations',
@@ -264,7 +267,7 @@ const DIRECTORY_TABLES: Record<
     ],
     search: ['name', 'address'],
   },
-  clients: { table: 'clients', lists: [], search: ['name', 'contact_name', 'email'] },
+  clients: { table: 'clients', lists: [], search: ['name', 'contact_name', 'email', 'phone'] },
 }
 
 const EXACT_FILTERS = [
