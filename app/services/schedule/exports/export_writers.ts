@@ -23,25 +23,42 @@ export type Progress = (written: number) => void
 /** The reader went away (the download was cancelled): stop reading the database. */
 export class ExportAbortedError extends Error {}
 
+/**
+ * The first of `events` on `out`. The listeners for the others go too: an
+ * export waits thousands of times, and listeners left behind would pile up.
+ */
+async function firstOf(out: Writable, events: string[]) {
+  const done = new AbortController()
+  try {
+    await Promise.race(events.map((event) => once(out, event, { signal: done.signal })))
+  } finally {
+    done.abort()
+  }
+}
+
 /** Waits until `out` wants more; throws when it was closed meanwhile. */
 export async function drained(out: Writable) {
   if (out.destroyed) {
     throw new ExportAbortedError('The export was cancelled')
   }
   if (out.writableNeedDrain) {
-    const closed = once(out, 'close')
-    await Promise.race([once(out, 'drain'), closed])
+    await firstOf(out, ['drain', 'close'])
     if (out.destroyed) {
       throw new ExportAbortedError('The export was cancelled')
     }
   }
 }
 
+/** Until `out` has taken everything (or was closed). */
+function finished(out: Writable) {
+  return out.writableFinished || out.destroyed
+    ? Promise.resolve()
+    : firstOf(out, ['finish', 'close'])
+}
+
 async function finish(out: Writable) {
   out.end()
-  if (!out.writableFinished) {
-    await Promise.race([once(out, 'finish'), once(out, 'close')])
-  }
+  await finished(out)
 }
 
 /*
@@ -80,7 +97,7 @@ export async function writeCsv(table: ExportTable, out: Writable, progress?: Pro
   } finally {
     csv.end()
   }
-  await Promise.race([once(out, 'finish'), once(out, 'close')])
+  await finished(out)
 }
 
 function xlsxCell(column: ExportColumn, value: Cell) {
@@ -206,7 +223,7 @@ export async function writeMarkdownZip(
   }
   zip.end()
   // The pipe ends `out` once yazl has written the central directory.
-  await Promise.race([once(out, 'finish'), failed])
+  await Promise.race([finished(out), failed])
 }
 
 function pdfCell(column: ExportColumn, value: Cell) {
@@ -248,7 +265,7 @@ export async function writeTablePdf(
     printer.paragraph('Nothing matches this export.', true)
   }
   printer.end()
-  await Promise.race([once(out, 'finish'), once(out, 'close')])
+  await finished(out)
 }
 
 /** One item's PDF. */
@@ -257,7 +274,7 @@ export async function writeDocumentPdf(item: ItemDocument, subtitle: string, out
   printer.doc.pipe(out)
   printer.document(item.document, item.color)
   printer.end()
-  await Promise.race([once(out, 'finish'), once(out, 'close')])
+  await finished(out)
 }
 
 /** One item's Markdown. */
