@@ -21,14 +21,11 @@
  *
  * Options: --no-build, --runs=50, --browser-runs=10, --year=2026, --month=6.
  */
-import { randomBytes } from 'node:crypto'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { chromium } from 'playwright-core'
-import { freePort } from '../../app/services/shared/local_stack.ts'
-import { BenchRun, buildDir, log, run } from '../harness.ts'
-import { generate, store } from './data.ts'
+import { BenchRun, log } from '../harness.ts'
+import { startYearServer } from './year_server.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -43,7 +40,6 @@ const RUNS = Number(options.runs)
 const BROWSER_RUNS = Number(options['browser-runs'])
 const YEAR = Number(options.year)
 const MONTH = Number(options.month)
-const EMAIL = 'bench@example.com'
 const SHAPE = { year: YEAR, crew: 300, vendors: 100, projects: 1000, seed: 5 }
 
 function percentile(sorted: number[], p: number) {
@@ -106,54 +102,11 @@ const PAGE_TIMINGS = `({
 const bench = new BenchRun()
 
 async function main() {
-  await bench.build(Boolean(options['no-build']), {
-    APP_ID: 'schedule',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    SSO_API_KEY: 'ak_bench',
+  const { baseUrl, cookies, cookie, client, data } = await startYearServer(bench, {
+    noBuild: Boolean(options['no-build']),
+    database: 'bench_schedule',
+    shape: SHAPE,
   })
-  const databaseUrl = await bench.database('bench_schedule')
-
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ID: 'schedule',
-    NODE_ENV: 'development',
-    DEV_BYPASS_EMAIL: EMAIL,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    APP_KEY: randomBytes(32).toString('base64url'),
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    // Never called: the bypass signs the benchmark in.
-    SSO_API_KEY: 'ak_bench',
-    SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    FORCE_COLOR: '0',
-  }
-
-  log('migrating')
-  await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
-
-  log('generating a year of bookings')
-  const data = generate(SHAPE)
-  const client = new pg.Client({ connectionString: databaseUrl })
-  await client.connect()
-  await store(client, data)
-
-  log('starting the built server')
-  const server = bench.start(['bin/server.js'], buildDir, env)
-  await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
-
-  // The bypass answers the first request without a session with an admin session.
-  const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { accept: 'application/json' } })
-  const cookies = me.headers.getSetCookie().map((line) => line.split(';')[0])
-  const cookie = cookies.join('; ')
-  const whoami = (await me.json()) as { authenticated: boolean }
-  if (!whoami.authenticated) {
-    throw new Error('the development bypass gave no session')
-  }
 
   const monthStart = new Date(Date.UTC(YEAR, MONTH - 1, 1))
   const from = isoDay(monthStart)

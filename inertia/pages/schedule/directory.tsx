@@ -25,6 +25,7 @@ import {
   type DirectoryRecord,
   type DirectoryTabKey,
 } from '~/components/schedule/directory/tabs_config'
+import { BulkExportMenu } from '~/components/schedule/exports/export_menu'
 import type { Data } from '~generated/data'
 
 /** GET /directory?tab=&id=: the open tab and its records, by name, and the open record's panels. */
@@ -382,9 +383,21 @@ function Directory(props: {
         title="Directory"
         description="Your crew, vendors, locations and clients: find them, keep their details and notes, and see who is booked where."
         actions={
-          <Button icon={<PlusIcon size={16} />} onClick={() => setSelected('new')}>
-            New {tab.noun}
-          </Button>
+          <>
+            {/* The open tab's records, with the search and filters on screen. */}
+            <BulkExportMenu
+              kind={tab.key}
+              filters={{
+                search: filters.search.trim(),
+                regionId: filters.regionId,
+                starred: filters.starredOnly,
+                ...(tab.typeFilter ? { [tab.typeFilter.key]: filters.typeId } : {}),
+              }}
+            />
+            <Button icon={<PlusIcon size={16} />} onClick={() => setSelected('new')}>
+              New {tab.noun}
+            </Button>
+          </>
         }
       />
       <Tabs

@@ -13,6 +13,7 @@ import { Tasks } from '~/components/schedule/projects/tasks'
 import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
 import { Swatch } from '~/components/schedule/status_badge'
 import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { ItemExportMenu } from '~/components/schedule/exports/export_menu'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { useToast } from '~/components/shared/ui/toast'
@@ -147,6 +148,7 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
             <ButtonLink variant="secondary" href={`/calendar?date=${project.startDate}`}>
               Show in calendar
             </ButtonLink>
+            <ItemExportMenu base={`/api/projects/${projectId}/export`} />
             <ConfirmDialog
               trigger={<Button variant="danger">Delete project</Button>}
               title={`Delete ${project.name}?`}

@@ -1,4 +1,6 @@
+import { usePage } from '@inertiajs/react'
 import type { Data } from '~generated/data'
+import { ItemExportMenu } from '~/components/schedule/exports/export_menu'
 import {
   dayParts,
   daysOf,
@@ -26,12 +28,17 @@ type ShareProps = {
 /** The page a share link opens, for someone without an account. */
 export default function SharePage({ share, gone }: ShareProps) {
   const title = share?.project?.name ?? share?.person?.name ?? 'Shared schedule'
+  // The page's own address is the link: /share/<token>.
+  const token = usePage().url.split('?')[0].split('/').pop()
   return (
     <AppShell title={title} appName="Schedule" width="wide">
       <div className="ui-stack sc-share-page">
         {gone && <Gone status={gone.status} message={gone.message} />}
         {share && (
           <>
+            <div className="ui-cluster">
+              <ItemExportMenu base={`/api/share/${token}/export`} label="Download" />
+            </div>
             {share.project && <ProjectView project={share.project} />}
             {share.person && <PersonView person={share.person} />}
             {share.expiresAt && (

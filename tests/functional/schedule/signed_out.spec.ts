@@ -11,6 +11,7 @@ const PUBLIC = [
   'POST /api/admin/bootstrap',
   'GET /api/admin/backup',
   'GET /api/share/:token',
+  'GET /api/share/:token/export/:format',
   'POST /api/auth/exchange',
   'GET /api/auth/me',
   'POST /api/auth/logout',

@@ -15,6 +15,7 @@ import {
   type CalendarView,
 } from './calendar_dates'
 import type { CalendarPlace, ShownPlace } from './calendar_url'
+import { BulkExportMenu } from '~/components/schedule/exports/export_menu'
 
 /*
  * The date picker (react-day-picker and its styles) loads after the first
@@ -29,7 +30,7 @@ const MODE_LABELS: Record<CalendarMode, string> = { projects: 'Projects', people
 const VIEW_OPTIONS = VIEWS.map((view) => ({ value: view, label: VIEW_LABELS[view] }))
 const MODE_OPTIONS = MODES.map((mode) => ({ value: mode, label: MODE_LABELS[mode] }))
 
-/** The page's title (the days shown), then today, previous, next, a date, the view and the mode. */
+/** The page's title (the days shown), then today, previous, next, a date, the view, the mode and Export. */
 export function CalendarToolbar(props: {
   place: ShownPlace
   go: (change: Partial<CalendarPlace>) => void
@@ -84,6 +85,8 @@ export function CalendarToolbar(props: {
           options={MODE_OPTIONS}
           onValueChange={(mode) => go({ mode: mode as CalendarMode })}
         />
+        {/* The projects of the days on screen. */}
+        <BulkExportMenu kind="projects" filters={{ from: place.from, to: place.to }} />
       </div>
     </div>
   )

@@ -206,7 +206,7 @@ export function PeopleCalendar(props: {
 
   return (
     <section className="cal-people">
-      <PeopleFilters {...filter} />
+      <PeopleFilters {...filter} range={props.range} />
       <DndContext
         sensors={sensors}
         collisionDetection={cellUnderPointer}

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { Select } from '~/components/shared/ui/select'
+import { BulkExportMenu } from '~/components/schedule/exports/export_menu'
 import type { PeoplePerson } from './calendar_types'
 
 type KindFilter = 'all' | 'crew' | 'vendor'
@@ -26,7 +27,10 @@ const KINDS = [
   { value: 'vendor', label: 'Vendors' },
 ]
 
-export function PeopleFilters(props: ReturnType<typeof usePeopleFilter>) {
+/** The filters, and the rosters of the days on screen exported with them (`range`). */
+export function PeopleFilters(
+  props: ReturnType<typeof usePeopleFilter> & { range: { from: string; to: string } }
+) {
   return (
     <div className="cal-subbar" role="search" aria-label="Filter people">
       <Field label="Show" className="cal-filter">
@@ -47,6 +51,16 @@ export function PeopleFilters(props: ReturnType<typeof usePeopleFilter>) {
       <span className="ui-muted" role="status">
         {props.rows.length} of {props.total} shown
       </span>
+      <BulkExportMenu
+        kind="rosters"
+        label="Export rosters"
+        filters={{
+          from: props.range.from,
+          to: props.range.to,
+          kind: props.kind === 'all' ? undefined : props.kind,
+          personSearch: props.search.trim(),
+        }}
+      />
     </div>
   )
 }

@@ -86,7 +86,7 @@ export function PeopleYear(props: {
 
   return (
     <section className="cal-people">
-      <PeopleFilters {...filter} />
+      <PeopleFilters {...filter} range={props.range} />
       <div
         ref={scroller}
         className="cal-people-scroll cal-people-year"

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { Button } from '~/components/shared/ui/button'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { ItemExportMenu } from '~/components/schedule/exports/export_menu'
 import { ChevronLeftIcon, CloseIcon } from '~/components/shared/ui/icons'
 import { Notice } from '~/components/shared/ui/notice'
 import { SkeletonText } from '~/components/shared/ui/skeleton'
@@ -113,6 +114,10 @@ export function RecordDetail(props: {
         <h2 ref={heading} tabIndex={-1}>
           {title}
         </h2>
+        {/* Clients have no printed page of their own: they come in the clients export. */}
+        {record && tab.key !== 'clients' && (
+          <ItemExportMenu base={`${tab.url}/${record.id}/export`} />
+        )}
         {!phone && (
           <button
             type="button"

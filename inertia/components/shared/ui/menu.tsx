@@ -10,7 +10,14 @@ export type MenuItem =
       tone?: 'danger'
       disabled?: boolean
     }
-  | { label: string; icon?: ReactNode; href: string; tone?: 'danger' }
+  | {
+      label: string
+      icon?: ReactNode
+      href: string
+      tone?: 'danger'
+      /** The link is a file to save (an export), not a page to open. */
+      download?: boolean
+    }
   | 'separator'
 
 export type MenuProps = {
@@ -37,7 +44,7 @@ export function Menu({ trigger, items, align = 'end' }: MenuProps) {
             if ('href' in item) {
               return (
                 <DropdownMenu.Item key={item.label} asChild className={className}>
-                  <a href={item.href}>
+                  <a href={item.href} download={item.download ? '' : undefined}>
                     {item.icon}
                     <span>{item.label}</span>
                   </a>

@@ -1,0 +1,343 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import PDFDocument from 'pdfkit'
+import type { PrintedDocument, PrintedSection } from '#services/schedule/exports/printed_document'
+
+/*
+ * PDFs with pdfkit. DejaVu Sans is embedded (read once per process and
+ * registered as a buffer: pdfkit then parses it once per document, where a
+ * path would have it read and parsed again and again), so every script a
+ * name may use prints, whatever fonts the server has.
+ *
+ * Tables are laid out here, row by row, rather than with pdfkit's
+ * doc.table(): that one does not repeat the header row on a new page, and a
+ * bulk export adds its rows batch by batch as they are read.
+ */
+
+const fontFolder = join(
+  dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
+  'ttf'
+)
+let fonts: { regular: Buffer; bold: Buffer } | undefined
+
+function dejaVu() {
+  fonts ??= {
+    regular: readFileSync(join(fontFolder, 'DejaVuSans.ttf')),
+    bold: readFileSync(join(fontFolder, 'DejaVuSans-Bold.ttf')),
+  }
+  return fonts
+}
+
+const INK = '#1f2937'
+const MUTED = '#6b7280'
+const RULE = '#d1d5db'
+const HEADER_FILL = '#f3f4f6'
+const CELL_PADDING = 4
+const BODY_SIZE = 9.5
+const TABLE_SIZE = 8.5
+
+/** A column of a table as the printer lays it out. */
+export type PrintedColumn = { header: string; weight: number }
+
+export type PdfPrinterOptions = {
+  /** Printed in every page's header and the file's metadata. */
+  title: string
+  /** Printed at the right of every header (the company, the export's date). */
+  subtitle: string
+  landscape?: boolean
+}
+
+/**
+ * One PDF document being written: pages with a header (title, subtitle) and
+ * a footer (title, "Page n"), facts, headings, text, lists and tables whose
+ * header row comes back on every page they run onto. `doc` is the stream of
+ * the file's bytes.
+ */
+export class PdfPrinter {
+  readonly doc: PDFKit.PDFDocument
+  protected pageNumber = 0
+  protected table: { columns: PrintedColumn[]; widths: number[] } | null = null
+
+  constructor(protected options: PdfPrinterOptions) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      layout: options.landscape ? 'landscape' : 'portrait',
+      margins: { top: 64, bottom: 56, left: 44, right: 44 },
+      info: { Title: options.title, Creator: 'Schedule' },
+      autoFirstPage: false,
+    })
+    this.doc.registerFont('body', dejaVu().regular)
+    this.doc.registerFont('bold', dejaVu().bold)
+    this.doc.on('pageAdded', () => this.decoratePage())
+    this.doc.addPage()
+  }
+
+  protected get contentWidth() {
+    const page = this.doc.page
+    return page.width - page.margins.left - page.margins.right
+  }
+
+  protected get bottom() {
+    return this.doc.page.height - this.doc.page.margins.bottom
+  }
+
+  /** Header and footer of a new page, then the cursor back at the top of its content. */
+  protected decoratePage() {
+    this.pageNumber += 1
+    const doc = this.doc
+    const page = doc.page
+    const left = page.margins.left
+    const width = this.contentWidth
+    // Text in the bottom margin would start yet another page unless the margin is 0 meanwhile.
+    const bottomMargin = page.margins.bottom
+    page.margins.bottom = 0
+
+    doc.font('bold').fontSize(8).fillColor(INK)
+    doc.text(this.options.title, left, 28, { width: width * 0.6, lineBreak: false, ellipsis: true })
+    doc.font('body').fillColor(MUTED)
+    doc.text(this.options.subtitle, left + width * 0.6, 28, {
+      width: width * 0.4,
+      align: 'right',
+      lineBreak: false,
+      ellipsis: true,
+    })
+    doc
+      .moveTo(left, 44)
+      .lineTo(left + width, 44)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke()
+
+    const footerY = page.height - 36
+    doc
+      .moveTo(left, footerY - 8)
+      .lineTo(left + width, footerY - 8)
+      .stroke()
+    doc.text(this.options.title, left, footerY, {
+      width: width * 0.7,
+      lineBreak: false,
+      ellipsis: true,
+    })
+    doc.text(`Page ${this.pageNumber}`, left + width * 0.7, footerY, {
+      width: width * 0.3,
+      align: 'right',
+      lineBreak: false,
+    })
+
+    page.margins.bottom = bottomMargin
+    doc.x = left
+    doc.y = page.margins.top
+    doc.font('body').fontSize(BODY_SIZE).fillColor(INK)
+    if (this.table) {
+      this.tableHeader()
+    }
+  }
+
+  /** A new page when fewer than `height` points are left on this one. */
+  protected keep(height: number) {
+    if (this.doc.y + height > this.bottom) {
+      this.doc.addPage()
+    }
+  }
+
+  title(kind: string, title: string, color?: string) {
+    const doc = this.doc
+    doc.font('body').fontSize(9).fillColor(MUTED).text(kind.toUpperCase(), { characterSpacing: 1 })
+    const top = doc.y + 2
+    if (color) {
+      doc.rect(doc.page.margins.left, top + 3, 6, 18).fill(color)
+      doc.x = doc.page.margins.left + 12
+    }
+    doc
+      .font('bold')
+      .fontSize(18)
+      .fillColor(INK)
+      .text(title, doc.x, top, {
+        width: this.contentWidth - (color ? 12 : 0),
+      })
+    doc.x = doc.page.margins.left
+    doc.moveDown(0.6)
+  }
+
+  heading(text: string) {
+    this.keep(60)
+    this.doc.moveDown(0.6)
+    this.doc.font('bold').fontSize(12).fillColor(INK).text(text, this.doc.page.margins.left)
+    this.doc.moveDown(0.3)
+  }
+
+  /** Label and value pairs, the label in a narrow bold column. */
+  facts(facts: [string, string | null][]) {
+    const doc = this.doc
+    const left = doc.page.margins.left
+    const labelWidth = 110
+    const valueWidth = this.contentWidth - labelWidth
+    for (const [label, value] of facts) {
+      if (!value) continue
+      doc.font('body').fontSize(BODY_SIZE)
+      const height = Math.max(doc.heightOfString(value, { width: valueWidth }), 12) + 3
+      this.keep(Math.min(height, 120))
+      const y = doc.y
+      doc
+        .font('bold')
+        .fillColor(MUTED)
+        .text(label, left, y, { width: labelWidth - 8 })
+      doc
+        .font('body')
+        .fillColor(INK)
+        .text(value, left + labelWidth, y, { width: valueWidth })
+      doc.x = left
+      doc.y = Math.max(doc.y, y + 12) + 3
+    }
+  }
+
+  paragraph(text: string, muted = false) {
+    this.keep(24)
+    this.doc
+      .font('body')
+      .fontSize(BODY_SIZE)
+      .fillColor(muted ? MUTED : INK)
+      .text(text, this.doc.page.margins.left, this.doc.y, { width: this.contentWidth })
+    this.doc.fillColor(INK)
+  }
+
+  /** Half a line of white space. */
+  space() {
+    this.doc.moveDown(0.5)
+  }
+
+  bullets(items: string[]) {
+    const doc = this.doc
+    const left = doc.page.margins.left
+    for (const item of items) {
+      doc.font('body').fontSize(BODY_SIZE)
+      this.keep(Math.min(doc.heightOfString(item, { width: this.contentWidth - 14 }), 60) + 2)
+      const y = doc.y
+      doc.fillColor(MUTED).text('•', left, y, { width: 10 })
+      doc.fillColor(INK).text(item, left + 14, y, { width: this.contentWidth - 14 })
+      doc.x = left
+      doc.moveDown(0.15)
+    }
+  }
+
+  /** Starts a table: its header row now and on every page the rows run onto. */
+  startTable(columns: PrintedColumn[]) {
+    // Each column fits the longest word of its header; the rest of the width goes by weight.
+    this.doc.font('bold').fontSize(TABLE_SIZE)
+    const least = columns.map(
+      (column) =>
+        Math.max(...column.header.split(' ').map((word) => this.doc.widthOfString(word))) +
+        2 * CELL_PADDING +
+        1
+    )
+    const spare = Math.max(0, this.contentWidth - least.reduce((sum, width) => sum + width, 0))
+    const total = columns.reduce((sum, column) => sum + column.weight, 0)
+    const widths = columns.map((column, index) => least[index] + (spare * column.weight) / total)
+    this.table = { columns, widths }
+    // The header and at least one row stay together.
+    this.keep(48)
+    this.tableHeader()
+  }
+
+  protected tableHeader() {
+    const { columns } = this.table!
+    this.row(
+      columns.map((column) => column.header),
+      true
+    )
+  }
+
+  /** One row of the current table; a row that does not fit starts a page (with the header again). */
+  addRow(cells: (string | null)[]) {
+    this.row(cells, false)
+  }
+
+  endTable() {
+    this.table = null
+    this.doc.x = this.doc.page.margins.left
+    this.doc.moveDown(0.4)
+  }
+
+  protected row(cells: (string | null)[], header: boolean) {
+    const doc = this.doc
+    const { widths } = this.table!
+    const left = doc.page.margins.left
+    doc.font(header ? 'bold' : 'body').fontSize(TABLE_SIZE)
+    // A cell longer than a page is cut with an ellipsis rather than spread over pages.
+    const maxHeight = this.bottom - doc.page.margins.top - 40
+    const heights = cells.map((value, index) =>
+      value ? doc.heightOfString(value, { width: widths[index] - 2 * CELL_PADDING }) : 0
+    )
+    const height = Math.min(Math.max(...heights, 10), maxHeight) + 2 * CELL_PADDING
+    if (!header && doc.y + height > this.bottom) {
+      doc.addPage() // pageAdded draws the header row again
+      doc.font('body').fontSize(TABLE_SIZE)
+    }
+    const y = doc.y
+    if (header) {
+      doc.rect(left, y, this.contentWidth, height).fill(HEADER_FILL)
+    }
+    let x = left
+    cells.forEach((value, index) => {
+      if (value) {
+        doc.fillColor(INK).text(value, x + CELL_PADDING, y + CELL_PADDING, {
+          width: widths[index] - 2 * CELL_PADDING,
+          height: height - 2 * CELL_PADDING,
+          ellipsis: true,
+        })
+      }
+      x += widths[index]
+    })
+    doc
+      .moveTo(left, y + height)
+      .lineTo(left + this.contentWidth, y + height)
+      .lineWidth(header ? 0.8 : 0.4)
+      .strokeColor(RULE)
+      .stroke()
+    doc.x = left
+    doc.y = y + height
+  }
+
+  /** One item's whole document: its title, facts and sections. */
+  document(printed: PrintedDocument, color?: string) {
+    this.title(printed.kind, printed.title, color)
+    this.facts(printed.facts)
+    for (const section of printed.sections) {
+      this.section(section)
+    }
+  }
+
+  protected section(section: PrintedSection) {
+    this.heading(section.heading)
+    let said = false
+    if (section.table) {
+      said = true
+      if (section.table.rows.length === 0) {
+        this.paragraph(section.table.empty, true)
+      } else {
+        this.startTable(section.table.columns)
+        for (const row of section.table.rows) {
+          this.addRow(row)
+        }
+        this.endTable()
+      }
+    }
+    if (section.list && section.list.length > 0) {
+      this.bullets(section.list)
+      said = true
+    }
+    if (section.text) {
+      this.paragraph(section.text)
+      said = true
+    }
+    if (!said && section.empty) {
+      this.paragraph(section.empty, true)
+    }
+  }
+
+  /** Ends the file; the stream ends once its last bytes are read. */
+  end() {
+    this.doc.end()
+  }
+}
