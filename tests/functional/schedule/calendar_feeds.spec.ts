@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import ical, { type VEvent } from 'node-ical'
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { appUrl } from '#config/app'
 import ActivityLog from '#models/schedule/activity_log'
@@ -22,7 +23,7 @@ import {
   trash,
 } from '#tests/helpers/schedule_records'
 
-type Agent = Parameters<Parameters<typeof test>[1]>[0]['client']
+type Agent = ApiClient
 
 /** A feed address made through the API, as the share panel makes it. */
 async function makeFeed(client: Agent, resourceType: 'crew' | 'vendor', resourceId: number) {
@@ -49,7 +50,7 @@ async function fetchStatus(client: Agent, path: string) {
 /** The events of a feed, parsed back by an independent parser, by start day. */
 function eventsOf(body: string) {
   const events = Object.values(ical.sync.parseICS(body)).filter(
-    (component): component is VEvent => component.type === 'VEVENT'
+    (component): component is VEvent => component?.type === 'VEVENT'
   )
   return events.sort((a, b) => a.start.getTime() - b.start.getTime())
 }
@@ -223,7 +224,7 @@ test.group('schedule calendar feeds: the iCalendar text', (group) => {
     const { feed } = await makeFeed(client, 'crew', crew.id)
     const response = await client.get(feedPath(feed.url))
     response.assertStatus(200)
-    assert.match(response.header('content-type'), /^text\/calendar; charset=utf-8/)
+    assert.match(response.header('content-type') ?? '', /^text\/calendar; charset=utf-8/)
     assert.equal(response.header('cache-control'), 'private, no-cache')
     const body = response.text()
 
@@ -288,7 +289,7 @@ test.group('schedule calendar feeds: the iCalendar text', (group) => {
     const { feed } = await makeFeed(client, 'vendor', vendor.id)
 
     const first = await client.get(feedPath(feed.url))
-    const etag = first.header('etag')
+    const etag = first.header('etag') ?? ''
     assert.match(etag, /^"[A-Za-z0-9_-]+"$/)
     assert.lengthOf(eventsOf(first.text()), 2)
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
 import drive from '@adonisjs/drive/services/main'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -11,7 +12,7 @@ import { TASKBOARD_CARD_JOB } from '#services/schedule/feedback/taskboard_webhoo
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { startTaskboardReceiver, type TaskboardReceiver } from '#tests/fakes/taskboard'
 
-type Agent = Parameters<Parameters<typeof test>[1]>[0]['client']
+type Agent = ApiClient
 
 const sent: { name: string; data: unknown }[] = []
 const recorder: JobSender = {
@@ -195,7 +196,11 @@ test.group('schedule /api/feedback', (group) => {
       ['delete', `/api/feedback/${id}`],
       ['get', `/api/feedback/${id}/screenshot`],
     ] as const) {
-      const refused = await client[method](url).json({}).withSession(staff).withCsrfToken()
+      const refused = await client
+        .request(url, method.toUpperCase())
+        .json({})
+        .withSession(staff)
+        .withCsrfToken()
       refused.assertStatus(403)
       assert.deepEqual(refused.body(), { message: 'Admin access required' })
     }
@@ -264,17 +269,18 @@ test.group('schedule taskboard webhook', (group) => {
   test('staff get 403 on every taskboard route; signed out 401', async ({ client, assert }) => {
     const { session: staff } = await schedulePerson('staff')
     for (const [method, path] of [
-      ['get', 'status'],
-      ['post', 'webhook'],
-      ['post', 'disconnect'],
-      ['post', 'test'],
+      ['GET', 'status'],
+      ['POST', 'webhook'],
+      ['POST', 'disconnect'],
+      ['POST', 'test'],
     ] as const) {
-      const refused = await client[method](`/api/admin/taskboard/${path}`)
+      const refused = await client
+        .request(`/api/admin/taskboard/${path}`, method)
         .json({ url: receiver.url })
         .withSession(staff)
         .withCsrfToken()
       refused.assertStatus(403)
-      const signedOut = await client[method](`/api/admin/taskboard/${path}`).withCsrfToken()
+      const signedOut = await client.request(`/api/admin/taskboard/${path}`, method).withCsrfToken()
       signedOut.assertStatus(401)
     }
     assert.lengthOf(receiver.received, 0)

@@ -1,0 +1,55 @@
+import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { AppCommand } from '#commands/shared/_app_command'
+
+/**
+ * A schedule admin task from the terminal. Refusals of the service (a 422's
+ * field messages, a 404) are printed and end with exit code 1, as the web
+ * page shows them.
+ */
+export abstract class ScheduleAdminCommand extends AppCommand {
+  static options: CommandOptions = { startApp: true }
+  protected appId = 'schedule' as const
+
+  protected fail(message: string) {
+    this.logger.error(message)
+    this.exitCode = 1
+  }
+
+  protected async guarded(action: () => Promise<void>) {
+    const { errors } = await import('@vinejs/vine')
+    const { RecordNotFoundError } = await import('#services/schedule/directory/record_errors')
+    try {
+      await action()
+    } catch (error) {
+      if (error instanceof errors.E_VALIDATION_ERROR) {
+        for (const { message } of error.messages as { message: string }[]) {
+          this.fail(message)
+        }
+        return
+      }
+      if (error instanceof RecordNotFoundError) {
+        return this.fail(error.message)
+      }
+      throw error
+    }
+  }
+
+  /** A record's id as typed; null (and exit code 1) for anything else. */
+  protected recordId(value: string) {
+    const id = Number(value)
+    if (!Number.isSafeInteger(id) || id < 1) {
+      this.fail(`Not an id: ${value}`)
+      return null
+    }
+    return id
+  }
+
+  /** crew or vendor, as the feed commands name a person. */
+  protected personKind(value: string) {
+    if (value !== 'crew' && value !== 'vendor') {
+      this.fail('The first argument is crew or vendor')
+      return null
+    }
+    return value
+  }
+}
