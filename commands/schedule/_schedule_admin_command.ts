@@ -1,3 +1,4 @@
+import { args } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { AppCommand } from '#commands/shared/_app_command'
 
@@ -43,13 +44,24 @@ export abstract class ScheduleAdminCommand extends AppCommand {
     }
     return id
   }
+}
 
-  /** crew or vendor, as the feed commands name a person. */
-  protected personKind(value: string) {
-    if (value !== 'crew' && value !== 'vendor') {
+/** The calendar feed commands: a person named by kind and id. */
+export abstract class FeedCommand extends ScheduleAdminCommand {
+  @args.string({ description: 'crew or vendor' })
+  declare kind: string
+
+  @args.string({ description: 'Id of the crew member or vendor' })
+  declare id: string
+
+  /** The person the arguments name; null (and exit code 1) when they name none. */
+  protected person() {
+    if (this.kind !== 'crew' && this.kind !== 'vendor') {
       this.fail('The first argument is crew or vendor')
       return null
     }
-    return value
+    const kind: 'crew' | 'vendor' = this.kind
+    const id = this.recordId(this.id)
+    return id === null ? null : { kind, id }
   }
 }

@@ -102,8 +102,8 @@ function FeedbackItem(props: {
 
   const card = item.taskboard
   return (
-    <li id={`feedback-${item.id}`} className="ui-panel" aria-labelledby={headingId}>
-      <div className="sc-share-head">
+    <li id={`feedback-${item.id}`} className="ui-panel ui-stack" aria-labelledby={headingId}>
+      <div className="sc-feedback-head">
         <h2 id={headingId} className="sc-feedback-title">
           {item.description.split('\n')[0]}
         </h2>

@@ -131,7 +131,7 @@ test.group('schedule calendar feeds: making and revoking', (group) => {
     assert.isNull(listed.body().feed)
   })
 
-  test('a person in the trash has no feed, and none can be made for them', async ({
+  test('a person in the trash has no feed, none can be made for them, and deleting them ends it', async ({
     client,
     assert,
   }) => {
@@ -146,6 +146,15 @@ test.group('schedule calendar feeds: making and revoking', (group) => {
       .withCsrfToken()
     refused.assertStatus(422)
     assert.equal(refused.body().errors[0].field, 'resourceId')
+
+    // Deleted for good, the person takes their feed along.
+    const { session: admin } = await schedulePerson('admin')
+    const purged = await client
+      .delete(`/api/trash/crew/${crew.id}`)
+      .withSession(admin)
+      .withCsrfToken()
+    purged.assertStatus(200)
+    assert.isNull(await CalendarFeed.find(feed.id))
   })
 
   test('managing feeds needs a session; the feed itself sets no cookie', async ({
