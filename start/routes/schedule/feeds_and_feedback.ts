@@ -5,7 +5,9 @@
  * Feedback page and a taskboard card's screenshot link.
  */
 import router from '@adonisjs/core/services/router'
+import limiter from '@adonisjs/limiter/services/main'
 import { middleware, stateful } from '#start/kernel'
+import { FEEDBACK_RATE_LIMIT } from '#services/schedule/feedback/feedback_inbox'
 
 const IcalFeedController = () => import('#controllers/schedule/feeds/ical_feed_controller')
 const CalendarFeedsController = () =>
@@ -15,6 +17,14 @@ const ScreenshotLinkController = () =>
   import('#controllers/schedule/feedback/screenshot_link_controller')
 const FeedbackPageController = () =>
   import('#controllers/schedule/feedback/feedback_page_controller')
+
+/* Each feedback may become a taskboard card: a limit per person keeps a stuck key from flooding it. */
+const feedbackLimit = limiter.define('schedule_feedback', (ctx) =>
+  limiter
+    .allowRequests(FEEDBACK_RATE_LIMIT.requests)
+    .every(FEEDBACK_RATE_LIMIT.window)
+    .usingKey(`user_${ctx.scheduleUser.id}`)
+)
 
 // Calendar apps and taskboards hold no session: the token is the key.
 router.get('/ical/:file', [IcalFeedController, 'show'])
@@ -29,7 +39,7 @@ router
         router
           .delete('/api/calendar-feeds/:id', [CalendarFeedsController, 'destroy'])
           .where('id', router.matchers.number())
-        router.post('/api/feedback', [FeedbackController, 'store'])
+        router.post('/api/feedback', [FeedbackController, 'store']).use(feedbackLimit)
       })
       .use(middleware.scheduleAuth())
 

@@ -180,6 +180,37 @@ test.group('schedule /api/feedback', (group) => {
     assert.lengthOf(await Feedback.all(), 0)
   })
 
+  test('one person sends at most 20 an hour; then 429 with Retry-After', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    for (let count = 0; count < 20; count++) {
+      const response = await client
+        .post('/api/feedback')
+        .json({ category: 'other', description: `Note ${count}` })
+        .withSession(session)
+        .withCsrfToken()
+      response.assertStatus(201)
+    }
+    const refused = await client
+      .post('/api/feedback')
+      .json({ category: 'other', description: 'One too many' })
+      .withSession(session)
+      .withCsrfToken()
+    refused.assertStatus(429)
+    assert.isAbove(Number(refused.header('retry-after')), 0)
+    assert.lengthOf(await Feedback.query().where('description', 'One too many'), 0)
+    // Someone else is not held back.
+    const { session: other } = await schedulePerson('staff')
+    const theirs = await client
+      .post('/api/feedback')
+      .json({ category: 'other', description: 'Mine' })
+      .withSession(other)
+      .withCsrfToken()
+    theirs.assertStatus(201)
+  })
+
   test('admins list, triage, view the screenshot and delete; staff cannot', async ({
     client,
     assert,

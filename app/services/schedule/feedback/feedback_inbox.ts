@@ -12,6 +12,9 @@ import {
 } from '#services/schedule/feedback/feedback_screenshots'
 import { TASKBOARD_CARD_JOB, TaskboardWebhook } from '#services/schedule/feedback/taskboard_webhook'
 
+/** Feedback one person may send (each may become a taskboard card). */
+export const FEEDBACK_RATE_LIMIT = { requests: 20, window: '1 hour' } as const
+
 export type NewFeedback = {
   category: FeedbackCategory
   description: string
