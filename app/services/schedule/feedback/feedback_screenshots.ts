@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import sharp, { type OutputInfo } from 'sharp'
+import type { Disk } from '@adonisjs/drive'
 import drive from '@adonisjs/drive/services/main'
 import encryption from '@adonisjs/core/services/encryption'
 import env from '#start/env'
@@ -41,9 +42,9 @@ export type StoredScreenshot = {
  * `private` fs disk, or `s3`), served only after an access check.
  */
 export class FeedbackScreenshots {
-  protected disk() {
-    return drive.use(env.get('SCHEDULE_DISK') === 's3' ? 's3' : 'private')
-  }
+  constructor(
+    protected disk: Disk = drive.use(env.get('SCHEDULE_DISK') === 's3' ? 's3' : 'private')
+  ) {}
 
   /** 422 on `screenshot` for anything that is not an image within the limits. */
   async store(bytes: Buffer): Promise<StoredScreenshot> {
@@ -85,7 +86,7 @@ export class FeedbackScreenshots {
     }
     const key = `feedback/${randomUUID()}.${asJpeg ? 'jpg' : 'png'}`
     const contentType = asJpeg ? 'image/jpeg' : 'image/png'
-    await this.disk().put(key, encoded.data, { contentType })
+    await this.disk.put(key, encoded.data, { contentType })
     return {
       key,
       contentType,
@@ -96,11 +97,11 @@ export class FeedbackScreenshots {
   }
 
   async read(key: string) {
-    return this.disk().getBytes(key)
+    return this.disk.getBytes(key)
   }
 
   async remove(key: string) {
-    await this.disk().delete(key)
+    await this.disk.delete(key)
   }
 
   /**
