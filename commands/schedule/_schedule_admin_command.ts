@@ -1,5 +1,6 @@
 import { args } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import type { CalendarFeeds } from '#services/schedule/feeds/calendar_feeds'
 import { AppCommand } from '#commands/shared/_app_command'
 
 /**
@@ -54,14 +55,20 @@ export abstract class FeedCommand extends ScheduleAdminCommand {
   @args.string({ description: 'Id of the crew member or vendor' })
   declare id: string
 
-  /** The person the arguments name; null (and exit code 1) when they name none. */
-  protected person() {
+  /** Runs `action` for the person the arguments name, or says why they name none. */
+  protected async withPerson(
+    action: (feeds: CalendarFeeds, person: { kind: 'crew' | 'vendor'; id: number }) => Promise<void>
+  ) {
     if (this.kind !== 'crew' && this.kind !== 'vendor') {
-      this.fail('The first argument is crew or vendor')
-      return null
+      return this.fail('The first argument is crew or vendor')
     }
     const kind: 'crew' | 'vendor' = this.kind
     const id = this.recordId(this.id)
-    return id === null ? null : { kind, id }
+    if (id === null) {
+      return
+    }
+    const { CalendarFeeds: Feeds } = await import('#services/schedule/feeds/calendar_feeds')
+    const feeds = await this.app.container.make(Feeds)
+    await this.guarded(() => action(feeds, { kind, id }))
   }
 }

@@ -6,13 +6,7 @@ export default class ScheduleFeedsRevoke extends FeedCommand {
     "Revoke a crew member's or vendor's calendar feed (its address stops working)"
 
   async run() {
-    const person = this.person()
-    if (!person) {
-      return
-    }
-    await this.guarded(async () => {
-      const { CalendarFeeds } = await import('#services/schedule/feeds/calendar_feeds')
-      const feeds = await this.app.container.make(CalendarFeeds)
+    await this.withPerson(async (feeds, person) => {
       const feed = await feeds.current(person.kind, person.id)
       if (!feed) {
         return this.fail(`The ${person.kind} #${person.id} has no calendar feed`)

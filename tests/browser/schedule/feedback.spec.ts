@@ -4,6 +4,7 @@ import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
 import { waitUntil } from '#tests/helpers/wait_until'
+import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
 import { startTaskboardReceiver, type TaskboardReceiver } from '#tests/fakes/taskboard'
 
 /** The browser's side of an element, as evaluate() gets it (the tests have no DOM types). */
@@ -66,6 +67,9 @@ test.group('schedule feedback in the browser', (group) => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'calendar.png', mimeType: 'image/png', buffer: png })
     await dialog.getByText('calendar.png').waitFor()
+    const problems = await seriousAccessibilityProblems(page)
+    assert.deepEqual(problems, [], problems.join('\n'))
+    await saveScreenshot(page, 'schedule/feedback-dialog-desktop')
     await dialog.getByRole('button', { name: 'Send feedback' }).click()
     await toastMessage(page, 'Thank you: your feedback was sent to the admins.').waitFor()
     assert.isFalse(await dialog.isVisible())
