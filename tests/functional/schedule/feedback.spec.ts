@@ -460,4 +460,27 @@ test.group('schedule taskboard webhook: addresses in production', () => {
       assert.equal(error.messages[0].field, 'url')
     }
   }).setup(() => testUtils.db().withGlobalTransaction())
+
+  test('a saved URL is checked again at each delivery: nothing is sent to a private address', async ({
+    assert,
+  }) => {
+    const { TaskboardWebhook } = await import('#services/schedule/feedback/taskboard_webhook')
+    const { FeedbackScreenshots } = await import('#services/schedule/feedback/feedback_screenshots')
+    const receiver = await startTaskboardReceiver()
+    try {
+      // Saved while the rules allowed it (development), sent under production's
+      // rules: the host name now resolves to loopback.
+      const port = new URL(receiver.url).port
+      await new TaskboardWebhook().connect(`https://localhost:${port}/hooks/cards`)
+      const production = new TaskboardWebhook(new FeedbackScreenshots(), { strict: true })
+      const result = await production.sendTest()
+      assert.isFalse(result.success)
+      assert.include(result.error, 'private, loopback or link-local')
+      assert.lengthOf(receiver.received, 0)
+      const status = await production.status()
+      assert.containsSubset(status.lastDelivery, { success: false, type: 'taskboard.test' })
+    } finally {
+      await receiver.close()
+    }
+  }).setup(() => testUtils.db().withGlobalTransaction())
 })
