@@ -431,6 +431,29 @@ test.group('schedule taskboard webhook', (group) => {
     const afterDelete = await client.get(link.pathname)
     afterDelete.assertStatus(404)
   })
+
+  test('a card whose webhook was disconnected meanwhile is not retried', async ({
+    client,
+    assert,
+  }) => {
+    const { session: admin } = await schedulePerson('admin')
+    const { session: staff } = await schedulePerson('staff')
+    await connect(client, admin, receiver.url)
+    const created = await sendFeedback(client, staff)
+    await client.post('/api/admin/taskboard/disconnect').withSession(admin).withCsrfToken()
+
+    assert.equal(await runCardJob(created.body().id), 'not connected')
+    const row = await Feedback.findOrFail(created.body().id)
+    assert.isNull(row.taskboardSentAt)
+    assert.equal(row.taskboardError, 'No taskboard webhook is set up')
+    assert.lengthOf(receiver.received, 0)
+
+    // Feedback sent while nothing is connected gets no job at all.
+    sent.length = 0
+    const later = await sendFeedback(client, staff)
+    later.assertStatus(201)
+    assert.deepEqual(sent, [])
+  })
 })
 
 test.group('schedule taskboard webhook: addresses in production', () => {

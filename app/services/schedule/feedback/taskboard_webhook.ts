@@ -141,6 +141,13 @@ export class TaskboardWebhook {
     if (!feedback || feedback.taskboardSentAt) {
       return 'nothing to send'
     }
+    // Disconnected since the feedback came in: nothing to retry until someone connects again.
+    if (!(await this.isConnected())) {
+      await Feedback.query()
+        .where('id', feedbackId)
+        .update({ taskboard_error: new TaskboardNotConnectedError().message })
+      return 'not connected'
+    }
     await Feedback.query()
       .where('id', feedbackId)
       .update({ taskboard_attempts: db.raw('taskboard_attempts + 1') })
