@@ -432,6 +432,22 @@ test.group('schedule taskboard webhook', (group) => {
     afterDelete.assertStatus(404)
   })
 
+  test('a receiver that does not answer in time fails the attempt', async ({ client, assert }) => {
+    const { TaskboardWebhook } = await import('#services/schedule/feedback/taskboard_webhook')
+    const { FeedbackScreenshots } = await import('#services/schedule/feedback/feedback_screenshots')
+    const { session: admin } = await schedulePerson('admin')
+    const { signingSecret } = await connect(client, admin, receiver.url)
+    receiver.useSecret(signingSecret)
+    receiver.failNext('hang')
+    const impatient = new TaskboardWebhook(new FeedbackScreenshots(), { strict: false }, 300)
+    assert.deepEqual(await impatient.sendTest(), {
+      success: false,
+      error: 'The receiver did not answer within 0.3 s',
+    })
+    assert.lengthOf(receiver.received, 1)
+    assert.lengthOf(receiver.deliveries, 0)
+  })
+
   test('a card whose webhook was disconnected meanwhile is not retried', async ({
     client,
     assert,

@@ -61,7 +61,8 @@ export class TaskboardNotConnectedError extends Error {
 export class TaskboardWebhook {
   constructor(
     protected screenshots = new FeedbackScreenshots(),
-    protected policy: OutboundPolicy = { strict: app.inProduction }
+    protected policy: OutboundPolicy = { strict: app.inProduction },
+    protected timeoutMs = DELIVERY_TIMEOUT_MS
   ) {}
 
   async status(): Promise<TaskboardStatus> {
@@ -243,7 +244,7 @@ export class TaskboardWebhook {
           method: 'POST',
           headers: { ...headers, 'content-length': Buffer.byteLength(body) },
           lookup: guardedLookup(this.policy),
-          timeout: DELIVERY_TIMEOUT_MS,
+          timeout: this.timeoutMs,
         },
         (response) => {
           response.resume()
@@ -251,13 +252,19 @@ export class TaskboardWebhook {
           response.on('error', reject)
         }
       )
-      request.on('timeout', () =>
-        request.destroy(
-          new Error(`The receiver did not answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)
-        )
-      )
+      let timedOut = false
+      request.on('timeout', () => {
+        timedOut = true
+        request.destroy()
+      })
       request.on('error', (error) =>
-        reject(new Error(`The receiver could not be reached: ${error.message}`))
+        reject(
+          new Error(
+            timedOut
+              ? `The receiver did not answer within ${this.timeoutMs / 1000} s`
+              : `The receiver could not be reached: ${error.message}`
+          )
+        )
       )
       request.end(body)
     })
