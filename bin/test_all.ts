@@ -77,6 +77,7 @@ async function runApp(appId: AppId): Promise<number> {
           DEV_BYPASS_EMAIL: undefined,
           VITE_HMR_PORT: String(hmrPort),
           DRIVE_FS_ROOT: `${scratchDirectory}/drive/${appId}`,
+          DRIVE_PRIVATE_FS_ROOT: `${scratchDirectory}/private/${appId}`,
           MAIL_OUTBOX_DIR: `${scratchDirectory}/outbox/${appId}`,
         },
       }

@@ -2,10 +2,14 @@ import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 import { defineConfig, services } from '@adonisjs/drive'
 import { appUrl } from '#config/app'
+import { transferConfig } from '#config/transfer'
 
 /*
  * Each app keeps its files under its own root, so the three apps never see
- * each other's files even on one disk.
+ * each other's files even on one disk. `fs` is public (served under
+ * /uploads); `private` is never served as is: an app streams its files after
+ * its own access check (schedule's feedback screenshots). `s3` is the
+ * OBJSTORE_* bucket (the same names transfer's uploads read), private too.
  */
 const driveConfig = defineConfig({
   default: 'fs',
@@ -17,6 +21,20 @@ const driveConfig = defineConfig({
       routeBasePath: '/uploads',
       visibility: 'public',
       appUrl,
+    }),
+    private: services.fs({
+      location:
+        env.get('DRIVE_PRIVATE_FS_ROOT') ?? app.makePath('storage', 'private', env.get('APP_ID')),
+      serveFiles: false,
+      visibility: 'private',
+    }),
+    s3: services.s3({
+      bucket: transferConfig.s3.bucket,
+      endpoint: transferConfig.s3.endpoint,
+      region: transferConfig.s3.region,
+      credentials: transferConfig.s3.credentials,
+      forcePathStyle: true,
+      visibility: 'private',
     }),
   },
 })

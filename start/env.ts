@@ -76,6 +76,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   OBJSTORE_ENDPOINT: Env.schema.string.optional(),
   OBJSTORE_REGION: Env.schema.string.optional(),
 
+  // schedule's private files (feedback screenshots): `fs` (default, under
+  // DRIVE_PRIVATE_FS_ROOT, never served as is) or `s3` (the OBJSTORE_* bucket).
+  SCHEDULE_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  DRIVE_PRIVATE_FS_ROOT: Env.schema.string.optional(),
+
   // transfer's backup to Dropbox (credentials are set in the admin Settings
   // page). The three hosts point at a proxy, or at a loopback fake in tests;
   // the chunk size is the most one backup holds in memory (Dropbox: <= 150 MB).
@@ -114,18 +119,21 @@ if (appId === 'transfer' && nodeEnv === 'production' && !env.get('SESSION_SECRET
 if (appId !== 'sso' && !env.get('SSO_API_KEY')) {
   throw new Error(`${appId} needs SSO_API_KEY, the apiKey of its connected app in sso`)
 }
-if (appId === 'transfer' && env.get('TRANSFER_DISK') === 's3') {
+const s3Disk = appId === 'transfer' ? env.get('TRANSFER_DISK') : env.get('SCHEDULE_DISK')
+if (appId !== 'sso' && s3Disk === 's3') {
   for (const name of [
     'OBJSTORE_ACCESS_KEY_ID',
     'OBJSTORE_SECRET_ACCESS_KEY',
     'OBJSTORE_BUCKET_NAME',
   ] as const) {
     if (!env.get(name)) {
-      throw new Error(`TRANSFER_DISK=s3 needs ${name}`)
+      throw new Error(`${appId.toUpperCase()}_DISK=s3 needs ${name}`)
     }
   }
   if (!env.get('OBJSTORE_ENDPOINT') && !env.get('OBJSTORE_ACCOUNT_ID')) {
-    throw new Error('TRANSFER_DISK=s3 needs OBJSTORE_ENDPOINT or OBJSTORE_ACCOUNT_ID (R2)')
+    throw new Error(
+      `${appId.toUpperCase()}_DISK=s3 needs OBJSTORE_ENDPOINT or OBJSTORE_ACCOUNT_ID (R2)`
+    )
   }
 }
 for (const name of ['APP_KEY', 'SESSION_SECRET'] as const) {

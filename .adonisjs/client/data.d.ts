@@ -10,6 +10,7 @@ import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/act
 import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
 import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
+import type ScheduleCalendarFeedTransformer from '#transformers/schedule/calendar_feed_transformer'
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
 import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
@@ -21,6 +22,7 @@ import type ScheduleCrewVendorLinkTransformer from '#transformers/schedule/crew_
 import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_transformer'
 import type ScheduleDayNoteChangeTransformer from '#transformers/schedule/day_note_change_transformer'
 import type ScheduleDayNoteTransformer from '#transformers/schedule/day_note_transformer'
+import type ScheduleFeedbackTransformer from '#transformers/schedule/feedback_transformer'
 import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectChangeTransformer from '#transformers/schedule/project_change_transformer'
@@ -38,6 +40,7 @@ import type ScheduleSessionUserTransformer from '#transformers/schedule/session_
 import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import type ScheduleShareViewTransformer from '#transformers/schedule/share_view_transformer'
 import type ScheduleStatusTransformer from '#transformers/schedule/status_transformer'
+import type ScheduleTaskboardStatusTransformer from '#transformers/schedule/taskboard_status_transformer'
 import type ScheduleTrashItemTransformer from '#transformers/schedule/trash_item_transformer'
 import type ScheduleVendorDetailTransformer from '#transformers/schedule/vendor_detail_transformer'
 import type ScheduleVendorTransformer from '#transformers/schedule/vendor_transformer'
@@ -80,6 +83,10 @@ export namespace Data {
     export type CalendarBooking = InferData<ScheduleCalendarBookingTransformer>
     export namespace CalendarBooking {
       export type Variants = InferVariants<ScheduleCalendarBookingTransformer>
+    }
+    export type CalendarFeed = InferData<ScheduleCalendarFeedTransformer>
+    export namespace CalendarFeed {
+      export type Variants = InferVariants<ScheduleCalendarFeedTransformer>
     }
     export type CalendarPerson = InferData<ScheduleCalendarPersonTransformer>
     export namespace CalendarPerson {
@@ -124,6 +131,10 @@ export namespace Data {
     export type DayNote = InferData<ScheduleDayNoteTransformer>
     export namespace DayNote {
       export type Variants = InferVariants<ScheduleDayNoteTransformer>
+    }
+    export type Feedback = InferData<ScheduleFeedbackTransformer>
+    export namespace Feedback {
+      export type Variants = InferVariants<ScheduleFeedbackTransformer>
     }
     export type Location = InferData<ScheduleLocationTransformer>
     export namespace Location {
@@ -192,6 +203,10 @@ export namespace Data {
     export type Status = InferData<ScheduleStatusTransformer>
     export namespace Status {
       export type Variants = InferVariants<ScheduleStatusTransformer>
+    }
+    export type TaskboardStatus = InferData<ScheduleTaskboardStatusTransformer>
+    export namespace TaskboardStatus {
+      export type Variants = InferVariants<ScheduleTaskboardStatusTransformer>
     }
     export type TrashItem = InferData<ScheduleTrashItemTransformer>
     export namespace TrashItem {

@@ -16,6 +16,7 @@ declare module '@adonisjs/inertia/types' {
     'schedule/calendar': ExtractProps<(typeof import('../../inertia/pages/schedule/calendar.tsx'))['default']>
     'schedule/conflicts': ExtractProps<(typeof import('../../inertia/pages/schedule/conflicts.tsx'))['default']>
     'schedule/directory': ExtractProps<(typeof import('../../inertia/pages/schedule/directory.tsx'))['default']>
+    'schedule/feedback': ExtractProps<(typeof import('../../inertia/pages/schedule/feedback.tsx'))['default']>
     'schedule/home': ExtractProps<(typeof import('../../inertia/pages/schedule/home.tsx'))['default']>
     'schedule/project': ExtractProps<(typeof import('../../inertia/pages/schedule/project.tsx'))['default']>
     'schedule/settings': ExtractProps<(typeof import('../../inertia/pages/schedule/settings.tsx'))['default']>

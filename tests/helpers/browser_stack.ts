@@ -144,7 +144,10 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
         BACKUP_CHUNK_MB: '1',
         ...dropbox.env,
       },
-      schedule: { MAIL_OUTBOX_DIR: outbox.schedule },
+      schedule: {
+        MAIL_OUTBOX_DIR: outbox.schedule,
+        DRIVE_PRIVATE_FS_ROOT: join(scratch, 'private', 'schedule'),
+      },
     }
   }).catch(async (error) => {
     await idp?.stop()

@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import type { Data } from '~generated/data'
 import { AppShell, type ContentWidth, type NavItem } from '~/components/shared/ui/app_shell'
 import { signOut } from '~/components/shared/use_sign_in'
+import { FeedbackDialog } from '~/components/schedule/feedback/feedback_dialog'
 
 /** The signed-in person, the `user` prop of every signed-in page. */
 export type SessionUser = Data.Schedule.SessionUser
@@ -16,8 +17,8 @@ const NAV: NavItem[] = [
 
 /**
  * The frame of every signed-in page: the product's AppShell with schedule's
- * navigation (Admin for admins), the person's menu (their account at sso,
- * sign out) and the kit's toasts.
+ * navigation (Admin and Feedback for admins), the person's menu (their
+ * account at sso, feedback to the admins, sign out) and the kit's toasts.
  */
 export function ScheduleShell(props: {
   user: SessionUser
@@ -26,7 +27,16 @@ export function ScheduleShell(props: {
   width?: ContentWidth
   children: ReactNode
 }) {
-  const nav = props.user.role === 'admin' ? [...NAV, { href: '/admin', label: 'Admin' }] : NAV
+  const [feedbackOpen, setFeedbackOpen] = useState(false)
+  const nav =
+    props.user.role === 'admin'
+      ? [
+          ...NAV,
+          // Admin only on /admin itself: Feedback is a page of its own.
+          { href: '/admin', label: 'Admin', exact: true },
+          { href: '/admin/feedback', label: 'Feedback' },
+        ]
+      : NAV
   return (
     <AppShell
       title={props.title}
@@ -41,12 +51,14 @@ export function ScheduleShell(props: {
       userMenu={[
         // The account lives at sso: /account sends the person there.
         { label: 'Your account', href: '/account' },
+        { label: 'Send feedback…', onSelect: () => setFeedbackOpen(true) },
         'separator',
         { label: 'Sign out', onSelect: () => void signOut() },
       ]}
       width={props.width ?? 'wide'}
     >
       <div className="sc-main">{props.children}</div>
+      <FeedbackDialog open={feedbackOpen} onOpenChange={setFeedbackOpen} />
     </AppShell>
   )
 }

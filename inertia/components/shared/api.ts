@@ -49,17 +49,22 @@ function csrfToken() {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
-/** One JSON request; resolves to the answer's body, rejects with ApiError. */
+/**
+ * One request, JSON (or FormData, for files: multipart/form-data); resolves
+ * to the answer's body, rejects with ApiError.
+ */
 export async function api<T>(method: Method, url: string, body?: unknown): Promise<T> {
+  const multipart = body instanceof FormData
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
     headers: {
       'accept': 'application/json',
-      'content-type': 'application/json',
+      // The browser sets multipart's content type itself, with its boundary.
+      ...(multipart ? {} : { 'content-type': 'application/json' }),
       'x-csrf-token': csrfToken(),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: multipart ? body : body === undefined ? undefined : JSON.stringify(body),
   })
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>
   if (!response.ok) {

@@ -3,6 +3,7 @@ import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_
 import { UsersPanel } from '~/components/schedule/admin/users_panel'
 import { SettingsForm } from '~/components/schedule/admin/settings_form'
 import { BackupPanel } from '~/components/schedule/admin/backup_panel'
+import { TaskboardSection } from '~/components/schedule/admin/taskboard_section'
 import { PageHeader } from '~/components/shared/ui/page_header'
 
 type AdminProps = {
@@ -10,10 +11,11 @@ type AdminProps = {
   /** Everyone who may sign in, oldest first. */
   people: Data.Schedule.AppUser[]
   settings: Data.Schedule.AdminSettings
+  taskboard: Data.Schedule.TaskboardStatus
 }
 
-/** For admins: who may sign in, the app's settings, and backups. */
-export default function AdminPage({ user, people, settings }: AdminProps) {
+/** For admins: who may sign in, the app's settings, the taskboard webhook and backups. */
+export default function AdminPage({ user, people, settings, taskboard }: AdminProps) {
   return (
     <ScheduleShell user={user} title="Administration">
       <PageHeader
@@ -23,6 +25,7 @@ export default function AdminPage({ user, people, settings }: AdminProps) {
       <div className="ui-stack ui-stack-loose">
         <UsersPanel selfId={user.userId} people={people} />
         <SettingsForm settings={settings} />
+        <TaskboardSection taskboard={taskboard} />
         <BackupPanel />
       </div>
     </ScheduleShell>

@@ -38,3 +38,19 @@ router
       .use(middleware.scheduleAdmin())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])
+
+/* The taskboard webhook (spec 3, section 4, "Administration"). */
+const TaskboardController = () => import('#controllers/schedule/feedback/taskboard_controller')
+
+router
+  .group(() => {
+    router
+      .group(() => {
+        router.get('/api/admin/taskboard/status', [TaskboardController, 'status'])
+        router.post('/api/admin/taskboard/webhook', [TaskboardController, 'webhook'])
+        router.post('/api/admin/taskboard/disconnect', [TaskboardController, 'disconnect'])
+        router.post('/api/admin/taskboard/test', [TaskboardController, 'test'])
+      })
+      .use(middleware.scheduleAdmin())
+  })
+  .use([...stateful(), middleware.scheduleDevBypass()])

@@ -47,6 +47,7 @@ const SIGNED_IN_PAGES: AuditedPage[] = [
   { name: 'trash-crew', path: '/trash?tab=crew', heading: 'Trash' },
   { name: 'lists', path: '/settings', heading: 'Lists' },
   { name: 'admin', path: '/admin', heading: 'Administration' },
+  { name: 'feedback', path: '/admin/feedback', heading: 'Feedback' },
   { name: 'conflicts', path: '/conflicts', heading: 'Conflicts' },
   // The calendar's views, on the month of the project the test books below.
   {
@@ -190,6 +191,12 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     })
     await callFromPage(signedInPage, 'POST', `/api/projects/${shoot.id}/crew`, {
       crewId: gaffer.id,
+    })
+    // Feedback with a long address, so the Feedback page's card is audited.
+    await callFromPage(signedInPage, 'POST', '/api/feedback', {
+      category: 'question',
+      description: 'Audit feedback: where do I set the week start?\nI looked in Lists.',
+      pageUrl: `${stack.url('schedule')}/settings?from=the-audit-with-a-rather-long-address`,
     })
 
     await auditAtBothSizes(browser, browserContext, SIGNED_IN_PAGES, assert)
@@ -340,6 +347,10 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       resourceId: crew.id,
       label: 'For the producer',
     })
+    await callFromPage(staff, 'POST', '/api/calendar-feeds', {
+      resourceType: 'crew',
+      resourceId: crew.id,
+    })
     const pages: AuditedPage[] = [
       { name: 'directory-crew', path: '/directory', heading: 'Directory' },
       { name: 'directory-crew-open', path: `/directory?id=${crew.id}`, heading: 'Directory' },
@@ -375,7 +386,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     await auditAtBothSizes(browser, null, [refused], assert)
   })
 
-  test('the account menu is reached by keyboard and offers the account and sign-out', async ({
+  test('the account menu is reached by keyboard and offers the account, feedback and sign-out', async ({
     browserContext,
     assert,
   }) => {
@@ -387,14 +398,17 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     const account = page.getByRole('menuitem', { name: 'Your account' })
     await account.waitFor()
     assert.equal(await account.getAttribute('href'), '/account')
-    // Opened by keyboard, the menu focuses its first item; one step down is Sign out.
-    // Each key waits for the focus it expects, or Enter could choose the account instead.
+    // Opened by keyboard, the menu focuses its first item; two steps down (past
+    // Send feedback) is Sign out. Each key waits for the focus it expects, or
+    // Enter could choose another item instead.
     const focused = async (item: typeof account) =>
       page.waitForFunction(
         (element) => document.activeElement === element,
         await item.elementHandle()
       )
     await focused(account)
+    await page.keyboard.press('ArrowDown')
+    await focused(page.getByRole('menuitem', { name: 'Send feedback…' }))
     await page.keyboard.press('ArrowDown')
     await focused(page.getByRole('menuitem', { name: 'Sign out' }))
     await page.keyboard.press('Enter')

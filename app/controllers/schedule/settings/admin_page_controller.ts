@@ -5,13 +5,16 @@ import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import AppUserTransformer from '#transformers/schedule/app_user_transformer'
 import AdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
+import { TaskboardWebhook } from '#services/schedule/feedback/taskboard_webhook'
+import TaskboardStatusTransformer from '#transformers/schedule/taskboard_status_transformer'
 
 /** GET /admin: who may sign in and the app's settings, for admins. */
 @inject()
 export default class AdminPageController {
   constructor(
     protected users: ScheduleUsers,
-    protected settings: ScheduleSettings
+    protected settings: ScheduleSettings,
+    protected taskboard: TaskboardWebhook
   ) {}
 
   /** Staff see a plain "admins only" answer rather than a page that fails on every request. */
@@ -23,6 +26,7 @@ export default class AdminPageController {
       user: pageUser(scheduleUser),
       people: AppUserTransformer.transform(await this.users.list()),
       settings: AdminSettingsTransformer.transform(await this.settings.describe()),
+      taskboard: TaskboardStatusTransformer.transform(await this.taskboard.status()),
     })
   }
 }

@@ -10,11 +10,13 @@ import { ResourceNotes } from '#services/schedule/directory/resource_notes'
 import { ResourceChoices } from '#services/schedule/directory/resource_choices'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { ShareLinks } from '#services/schedule/sharing/share_links'
+import { CalendarFeeds, presentFeed } from '#services/schedule/feeds/calendar_feeds'
 import { serializer } from '#services/shared/serialize'
 import ResourceBookingTransformer from '#transformers/schedule/resource_booking_transformer'
 import CrewVendorLinkTransformer from '#transformers/schedule/crew_vendor_link_transformer'
 import ResourceNoteTransformer from '#transformers/schedule/resource_note_transformer'
 import ShareLinkTransformer from '#transformers/schedule/share_link_transformer'
+import CalendarFeedTransformer from '#transformers/schedule/calendar_feed_transformer'
 import ResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
 
 /** The directory's tabs, as its address names them (?tab=). */
@@ -35,7 +37,7 @@ const NOTED: Record<PanelledTab, NotedResource> = {
  * The directory's open record (the `selection` prop) and what it shows
  * below its own fields, its panels: a person's upcoming bookings, the
  * vendors or crew linked to them and the names the link picker offers, the
- * team's notes, and the person's share links. Each list is the body its
+ * team's notes, and the person's share links and calendar feed. Each list is the body its
  * /api route answers. Clients have none of these panels.
  */
 @inject()
@@ -47,7 +49,8 @@ export class DirectorySelection {
     protected links: CrewVendorLinks,
     protected notes: ResourceNotes,
     protected shareLinks: ShareLinks,
-    protected choices: ResourceChoices
+    protected choices: ResourceChoices,
+    protected feeds: CalendarFeeds
   ) {}
 
   /**
@@ -75,12 +78,14 @@ export class DirectorySelection {
       ? await this.shareLinks.list({ resourceType: person, resourceId: id })
       : []
     const choices = person ? await this.choices.of([person === 'crew' ? 'vendor' : 'crew']) : []
+    const feed = person ? await this.feeds.current(person, id) : null
     return serializer.serialize({
       assignments: ResourceBookingTransformer.transform(assignments),
       links: CrewVendorLinkTransformer.transform(links),
       notes: ResourceNoteTransformer.transform(notes),
       shareLinks: ShareLinkTransformer.transform(shareLinks),
       choices: ResourceChoiceTransformer.transform(choices),
+      calendarFeed: feed ? CalendarFeedTransformer.transform(presentFeed(feed)) : null,
     })
   }
 

@@ -195,3 +195,15 @@ export class ScheduleSettings {
     return new Map(rows.map((row) => [row.key, row.value]))
   }
 }
+
+/*
+ * app_settings keys of the taskboard webhook (not editable through
+ * /api/admin/settings: /api/admin/taskboard/* checks and keeps them). The
+ * signing secret is stored encrypted with the app key.
+ */
+export const TASKBOARD_SETTING_KEYS = {
+  url: 'taskboard_webhook_url',
+  secret: 'taskboard_webhook_secret',
+  connectedAt: 'taskboard_connected_at',
+  lastDelivery: 'taskboard_last_delivery',
+} as const

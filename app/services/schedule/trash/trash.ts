@@ -9,6 +9,7 @@ import Vendor from '#models/schedule/vendor'
 import Location from '#models/schedule/location'
 import ResourceNote from '#models/schedule/resource_note'
 import PublicShareLink from '#models/schedule/public_share_link'
+import CalendarFeed from '#models/schedule/calendar_feed'
 import ConflictResolution from '#models/schedule/conflict_resolution'
 import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
@@ -25,8 +26,8 @@ export type TrashedRecord = Project | Crew | Vendor | Location
 
 /*
  * What each kind of trashed item is, and which rows point at it without a
- * foreign key (resource notes, share links and conflict resolutions name
- * their resource by type and id). Rosters, day notes, tasks, day info and
+ * foreign key (resource notes, share links, calendar feeds and conflict
+ * resolutions name their resource by type and id). Rosters, day notes, tasks, day info and
  * crew-vendor links go by their foreign keys' ON DELETE CASCADE.
  */
 const KINDS = {
@@ -232,6 +233,10 @@ export class Trash {
         .delete()
     }
     if (kind.booked) {
+      await CalendarFeed.query({ client: trx })
+        .where('resource_type', kind.booked)
+        .whereIn('resource_id', ids)
+        .delete()
       await ConflictResolution.query({ client: trx })
         .where('resource_type', kind.booked)
         .whereIn('resource_id', ids)

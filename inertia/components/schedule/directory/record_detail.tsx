@@ -10,6 +10,7 @@ import { useToast } from '~/components/shared/ui/toast'
 import { PHONE_QUERY, useMediaQuery } from '~/components/shared/ui/use_media_query'
 import { RecordForm, type RecordValues } from './record_form'
 import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel'
+import { CalendarFeedPanel } from '~/components/schedule/sharing/calendar_feed_panel'
 import { Assignments } from './assignments'
 import { CrewVendorLinks } from './crew_vendor_links'
 import { ResourceNotes } from './resource_notes'
@@ -19,8 +20,8 @@ import type { Data } from '~generated/data'
 
 /**
  * What an open record shows below its fields: for people their upcoming
- * bookings, linked crew or vendors (and the names to link), notes and share
- * links; for locations their notes.
+ * bookings, linked crew or vendors (and the names to link), notes, share
+ * links and calendar feed; for locations their notes.
  */
 export type RecordPanelsData = {
   assignments: Data.Schedule.ResourceBooking[]
@@ -28,6 +29,7 @@ export type RecordPanelsData = {
   notes: Data.Schedule.ResourceNote[]
   shareLinks: Data.Schedule.ShareLink[]
   choices: Data.Schedule.ResourceChoice[]
+  calendarFeed: Data.Schedule.CalendarFeed | null
 }
 
 /** The page's `selection` prop: the record the address opens (GET /directory?tab=…&id=…). */
@@ -206,6 +208,14 @@ function RecordPanels(props: {
           resourceId={record.id}
           resourceName={record.name}
           links={panels.shareLinks}
+        />
+      )}
+      {tab.person && (
+        <CalendarFeedPanel
+          resourceType={tab.person}
+          resourceId={record.id}
+          resourceName={record.name}
+          feed={panels.calendarFeed}
         />
       )}
     </>
