@@ -12,6 +12,7 @@ import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_tra
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
+import type ScheduleCalendarSyncStatusTransformer from '#transformers/schedule/calendar_sync_status_transformer'
 import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
 import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
@@ -88,6 +89,10 @@ export namespace Data {
     export type CalendarProject = InferData<ScheduleCalendarProjectTransformer>
     export namespace CalendarProject {
       export type Variants = InferVariants<ScheduleCalendarProjectTransformer>
+    }
+    export type CalendarSyncStatus = InferData<ScheduleCalendarSyncStatusTransformer>
+    export namespace CalendarSyncStatus {
+      export type Variants = InferVariants<ScheduleCalendarSyncStatusTransformer>
     }
     export type Client = InferData<ScheduleClientTransformer>
     export namespace Client {

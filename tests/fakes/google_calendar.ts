@@ -148,7 +148,9 @@ class GoogleError {
       error: {
         code: this.code,
         message: this.message,
-        errors: [{ message: this.message, domain: this.domain, reason: this.reason, ...this.extra }],
+        errors: [
+          { message: this.message, domain: this.domain, reason: this.reason, ...this.extra },
+        ],
         ...(status ? { status } : {}),
       },
     }
@@ -346,7 +348,11 @@ export async function startGoogleCalendarFake(): Promise<GoogleCalendarFake> {
       throw notFound()
     }
     if (write && access === 'reader') {
-      throw new GoogleError(403, 'You need to have writer access to this calendar.', 'requiredAccessLevel')
+      throw new GoogleError(
+        403,
+        'You need to have writer access to this calendar.',
+        'requiredAccessLevel'
+      )
     }
     return calendar
   }
@@ -375,7 +381,8 @@ export async function startGoogleCalendarFake(): Promise<GoogleCalendarFake> {
       if (rest.length === 4 && method === 'GET') {
         return {
           write: false,
-          handle: (caller: string) => calendarListEntry(calendarFor(caller, rest[3], false), caller),
+          handle: (caller: string) =>
+            calendarListEntry(calendarFor(caller, rest[3], false), caller),
         }
       }
       return null
@@ -520,7 +527,9 @@ export async function startGoogleCalendarFake(): Promise<GoogleCalendarFake> {
         wanted.every(([key, value]) => event.extendedProperties?.private?.[key] === value)
       )
       .sort((a, b) => a.id.localeCompare(b.id))
-    const offset = query.pageToken ? Number(Buffer.from(query.pageToken, 'base64url').toString()) : 0
+    const offset = query.pageToken
+      ? Number(Buffer.from(query.pageToken, 'base64url').toString())
+      : 0
     if (!Number.isInteger(offset) || offset < 0) {
       throw badRequest('Invalid page token value.')
     }
@@ -616,7 +625,10 @@ function checkEvent(body: unknown, operation: 'insert' | 'update' | 'patch') {
       throw badRequest('Invalid resource id value.')
     }
   }
-  if (fields.status !== undefined && !['confirmed', 'tentative', 'cancelled'].includes(fields.status as string)) {
+  if (
+    fields.status !== undefined &&
+    !['confirmed', 'tentative', 'cancelled'].includes(fields.status as string)
+  ) {
     throw badRequest('Invalid value for: status')
   }
   const start = fields.start as FakeEvent['start'] | undefined
@@ -664,7 +676,9 @@ function failureError(failure: Exclude<CalendarFailure, 'hang'>) {
       ? new GoogleError(403, 'Forbidden', 'forbidden')
       : new GoogleError(
           403,
-          failure.reason === 'rateLimitExceeded' ? 'Rate Limit Exceeded' : 'User Rate Limit Exceeded',
+          failure.reason === 'rateLimitExceeded'
+            ? 'Rate Limit Exceeded'
+            : 'User Rate Limit Exceeded',
           failure.reason,
           'usageLimits'
         )

@@ -3,6 +3,8 @@ import { defineJob } from '#services/shared/jobs/job_definition'
 import { mailJobs } from '#jobs/shared/mail_jobs'
 import { purgeExpiredSignInCodes } from '#jobs/shared/sign_in_code_jobs'
 import { Trash } from '#services/schedule/trash/trash'
+import { CalendarSync } from '#services/schedule/calendar_sync/calendar_sync'
+import { CALENDAR_SYNC_PROJECT_JOB } from '#services/schedule/calendar_sync/calendar_sync_queue'
 
 /** schedule's background jobs (see the README's "Background jobs"). */
 export const jobs = [
@@ -26,6 +28,33 @@ export const jobs = [
     handler: async () => {
       const trash = await app.container.make(Trash)
       return trash.cleanup({ wait: false })
+    },
+  }),
+
+  /*
+   * One changed project's events, queued by the change (debounced, one
+   * waiting per project). Google's rate limits and server errors fail the
+   * run, so it is retried with backoff; a refusal that waiting cannot fix
+   * (one event Google will not take) completes with the error in its output
+   * and shows in the next full sync's result.
+   */
+  defineJob<{ projectId: number }>({
+    name: CALENDAR_SYNC_PROJECT_JOB,
+    description: "Brings one changed project's events in the Google calendar in line with it",
+    policy: 'stately',
+    concurrency: 2,
+    retry: { limit: 8, delaySeconds: 30, backoff: true, maxDelaySeconds: 3600 },
+    expireInSeconds: 15 * 60,
+    handler: async ({ projectId }) => {
+      const sync = await app.container.make(CalendarSync)
+      if (!sync.configured) {
+        return { skipped: sync.notConfiguredMessage() }
+      }
+      const outcome = await sync.syncProject(projectId)
+      if (outcome?.error?.transient) {
+        throw outcome.error
+      }
+      return outcome && { ...outcome, error: outcome.error?.message ?? null }
     },
   }),
 ]

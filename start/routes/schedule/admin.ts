@@ -38,3 +38,20 @@ router
       .use(middleware.scheduleAdmin())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])
+
+/* Calendar sync (spec 3, Administration): one-way to a Google calendar. */
+const CalendarSyncController = () =>
+  import('#controllers/schedule/calendar_sync/calendar_sync_controller')
+
+router
+  .group(() => {
+    router
+      .group(() => {
+        router.get('/api/admin/calsync/status', [CalendarSyncController, 'status'])
+        router.patch('/api/admin/calsync/settings', [CalendarSyncController, 'updateSettings'])
+        router.post('/api/admin/calsync/test', [CalendarSyncController, 'test'])
+        router.post('/api/admin/calsync/sync', [CalendarSyncController, 'sync'])
+      })
+      .use(middleware.scheduleAdmin())
+  })
+  .use([...stateful(), middleware.scheduleDevBypass()])

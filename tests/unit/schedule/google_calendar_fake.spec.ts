@@ -53,6 +53,12 @@ function call(
   })
 }
 
+/** Only the status of the answer. */
+async function statusOf(...args: Parameters<typeof call>) {
+  const response = await call(...args)
+  return response.status
+}
+
 const eventsPath = () => `calendars/${encodeURIComponent(fake.calendarId)}/events`
 const allDay = (id: string) => ({
   id,
@@ -124,8 +130,8 @@ test.group('Google Calendar fake', (group) => {
   test('an id stays taken after deletion: insert is 409 duplicate, update brings it back', async ({
     assert,
   }) => {
-    assert.equal((await call('POST', eventsPath(), { body: allDay('abcde12345') })).status, 200)
-    assert.equal((await call('DELETE', `${eventsPath()}/abcde12345`)).status, 204)
+    assert.equal(await statusOf('POST', eventsPath(), { body: allDay('abcde12345') }), 200)
+    assert.equal(await statusOf('DELETE', `${eventsPath()}/abcde12345`), 204)
     const again = await call('DELETE', `${eventsPath()}/abcde12345`)
     assert.equal(again.status, 410)
     assert.containsSubset(await again.json(), { error: { errors: [{ reason: 'deleted' }] } })
@@ -141,7 +147,7 @@ test.group('Google Calendar fake', (group) => {
     })
     assert.equal(update.status, 200)
     assert.equal(fake.liveEvents()[0].id, 'abcde12345')
-    assert.equal((await call('PUT', `${eventsPath()}/neverused1`, { body: allDay('x') })).status, 404)
+    assert.equal(await statusOf('PUT', `${eventsPath()}/neverused1`, { body: allDay('x') }), 404)
   })
 
   test('ids outside base32hex, a missing end, an empty range and a zoneless time are 400', async ({
@@ -174,7 +180,10 @@ test.group('Google Calendar fake', (group) => {
     await call('POST', eventsPath(), { body: allDay('bbbbb00001') })
     await call('DELETE', `${eventsPath()}/aaaaa00003`)
 
-    const first = await call('GET', `${eventsPath()}?privateExtendedProperty=mark%3Dours&maxResults=1`)
+    const first = await call(
+      'GET',
+      `${eventsPath()}?privateExtendedProperty=mark%3Dours&maxResults=1`
+    )
     const page = (await first.json()) as { items: { id: string }[]; nextPageToken?: string }
     assert.deepEqual(
       page.items.map((item) => item.id),
@@ -201,8 +210,8 @@ test.group('Google Calendar fake', (group) => {
     assert.containsSubset(await limited.json(), {
       error: { errors: [{ reason: 'rateLimitExceeded', domain: 'usageLimits' }] },
     })
-    assert.equal((await call('POST', eventsPath(), { body: allDay('abcde12345') })).status, 429)
-    assert.equal((await call('POST', eventsPath(), { body: allDay('abcde12345') })).status, 503)
-    assert.equal((await call('POST', eventsPath(), { body: allDay('abcde12345') })).status, 200)
+    assert.equal(await statusOf('POST', eventsPath(), { body: allDay('abcde12345') }), 429)
+    assert.equal(await statusOf('POST', eventsPath(), { body: allDay('abcde12345') }), 503)
+    assert.equal(await statusOf('POST', eventsPath(), { body: allDay('abcde12345') }), 200)
   })
 })
