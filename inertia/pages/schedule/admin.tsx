@@ -2,6 +2,7 @@ import type { Data } from '~generated/data'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { UsersPanel } from '~/components/schedule/admin/users_panel'
 import { SettingsForm } from '~/components/schedule/admin/settings_form'
+import { CalendarSyncPanel } from '~/components/schedule/admin/calendar_sync_panel'
 import { PageHeader } from '~/components/shared/ui/page_header'
 
 type AdminProps = {
@@ -9,10 +10,11 @@ type AdminProps = {
   /** Everyone who may sign in, oldest first. */
   people: Data.Schedule.AppUser[]
   settings: Data.Schedule.AdminSettings
+  calendarSync: Data.Schedule.CalendarSyncStatus
 }
 
 /** For admins: who may sign in, and the app's settings. */
-export default function AdminPage({ user, people, settings }: AdminProps) {
+export default function AdminPage({ user, people, settings, calendarSync }: AdminProps) {
   return (
     <ScheduleShell user={user} title="Administration">
       <PageHeader
@@ -22,6 +24,7 @@ export default function AdminPage({ user, people, settings }: AdminProps) {
       <div className="ui-stack ui-stack-loose">
         <UsersPanel selfId={user.userId} people={people} />
         <SettingsForm settings={settings} />
+        <CalendarSyncPanel status={calendarSync} />
       </div>
     </ScheduleShell>
   )

@@ -5,13 +5,16 @@ import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import AppUserTransformer from '#transformers/schedule/app_user_transformer'
 import AdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
+import { CalendarSync } from '#services/schedule/calendar_sync/calendar_sync'
+import CalendarSyncStatusTransformer from '#transformers/schedule/calendar_sync_status_transformer'
 
-/** GET /admin: who may sign in and the app's settings, for admins. */
+/** GET /admin: who may sign in, the app's settings and the calendar sync, for admins. */
 @inject()
 export default class AdminPageController {
   constructor(
     protected users: ScheduleUsers,
-    protected settings: ScheduleSettings
+    protected settings: ScheduleSettings,
+    protected calendarSync: CalendarSync
   ) {}
 
   /** Staff see a plain "admins only" answer rather than a page that fails on every request. */
@@ -23,6 +26,7 @@ export default class AdminPageController {
       user: pageUser(scheduleUser),
       people: AppUserTransformer.transform(await this.users.list()),
       settings: AdminSettingsTransformer.transform(await this.settings.describe()),
+      calendarSync: CalendarSyncStatusTransformer.transform(await this.calendarSync.status()),
     })
   }
 }
