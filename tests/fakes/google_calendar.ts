@@ -1,5 +1,6 @@
 import { createPublicKey, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { parseJson, readGoogleRequest, type ReceivedRequest } from '#tests/fakes/_google_requests'
 
 /**
  * Google Calendar API v3 on loopback: the part schedule's calendar sync uses
@@ -16,16 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * tests/fakes/README.md.
  */
 
-export interface ReceivedRequest {
-  method: string
-  /** The path below the root URL, e.g. `/calendar/v3/calendars/x/events`. */
-  path: string
-  query: Record<string, string>
-  /** Lower-case names. */
-  headers: Record<string, string>
-  /** The parsed JSON body, the raw text when it is not JSON, null when empty. */
-  body: unknown
-}
+export type { ReceivedRequest }
 
 /** A service-account key file as Google's console downloads it. */
 export interface ServiceAccountKey {
@@ -219,24 +211,7 @@ export async function startGoogleCalendarFake(): Promise<GoogleCalendarFake> {
   let nextEtag = 1
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) {
-      chunks.push(chunk as Buffer)
-    }
-    const text = Buffer.concat(chunks).toString('utf8')
-    const url = new URL(request.url ?? '/', 'http://fake')
-    const entry: ReceivedRequest = {
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [
-          name,
-          Array.isArray(value) ? value.join(', ') : (value ?? ''),
-        ])
-      ),
-      body: text ? (parseJson(text) ?? text) : null,
-    }
+    const { entry } = await readGoogleRequest(request)
     received.push(entry)
 
     const index = failures.findIndex((candidate) => !candidate.match || candidate.match(entry))
@@ -696,14 +671,6 @@ function failureError(failure: Exclude<CalendarFailure, 'hang'>) {
 function sendError(response: ServerResponse, error: GoogleError) {
   response.writeHead(error.code, { 'content-type': 'application/json; charset=UTF-8' })
   response.end(JSON.stringify(error.body))
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return null
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
