@@ -289,7 +289,11 @@ test.group('calendar sync: syncing projects', (group) => {
     assert.include(first.description, 'Client: Harbour Films')
     assert.include(first.description, 'Status: Confirmed')
     assert.include(first.description, `/projects/${confirmed.id}`)
-    assert.equal(first.extendedProperties?.private?.scheduleProjectId, String(confirmed.id))
+    assert.deepEqual(first.extendedProperties?.private, {
+      scheduleSource: 'schedule',
+      scheduleProjectId: String(confirmed.id),
+      scheduleDate: '2026-03-02',
+    })
 
     await confirmed.refresh()
     assert.deepEqual(confirmed.calendarEventIds, {
@@ -474,6 +478,33 @@ test.group('calendar sync: syncing projects', (group) => {
       `POST p${project.id}d20260901`,
     ])
     assert.lengthOf(calendar.liveEvents(), 1)
+  })
+
+  test('events of a project removed for good before its sync are found by their mark and deleted', async ({
+    client,
+    assert,
+  }) => {
+    const session = await admin()
+    await configure(client, session)
+    const removed = await createProject('2026-09-14', '2026-09-15', {
+      projectStatusId: await statusId('Confirmed'),
+    })
+    const kept = await createProject('2026-09-14', '2026-09-14', {
+      projectStatusId: await statusId('Confirmed'),
+    })
+    await syncNow(client, session)
+    await Project.query().where('id', removed.id).delete()
+    calendar.received.length = 0
+
+    assert.deepEqual(await syncNow(client, session), { synced: 1, errors: [] })
+    assert.sameMembers(writes(calendar.received), [
+      `DELETE p${removed.id}d20260914`,
+      `DELETE p${removed.id}d20260915`,
+    ])
+    assert.deepEqual(
+      calendar.liveEvents().map((event) => event.id),
+      [`p${kept.id}d20260914`]
+    )
   })
 
   test('a calendar the account cannot see fails the run once, touching no project', async ({

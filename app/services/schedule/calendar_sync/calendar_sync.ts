@@ -14,7 +14,12 @@ import {
   type SyncError,
   type SyncResult,
 } from '#services/schedule/calendar_sync/calendar_sync_settings'
-import { ProjectEvents, type PlannedEvent } from '#services/schedule/calendar_sync/project_events'
+import {
+  EVENT_PROJECT,
+  EVENT_SOURCE,
+  ProjectEvents,
+  type PlannedEvent,
+} from '#services/schedule/calendar_sync/project_events'
 import { checkReference } from '#services/schedule/projects/project_records'
 
 /** What one project's sync did. */
@@ -88,7 +93,8 @@ export class CalendarSync {
   /**
    * Every project that has events or should have some, one after the other
    * with a line of progress each; one project's failure is counted and the
-   * run goes on. Records the run (calsync_last_sync_at and _result).
+   * run goes on. Then the events of projects removed for good. Records the
+   * run (calsync_last_sync_at and _result).
    */
   async syncAll(onProgress: (progress: SyncProgress) => void = () => {}): Promise<SyncResult> {
     this.assertConfigured()
@@ -207,7 +213,36 @@ export class CalendarSync {
       }
       onProgress({ index: index + 1, total: ids.length, outcome })
     }
+    try {
+      await this.removeOrphans(settings.calendarId)
+    } catch (error) {
+      if (!(error instanceof CalendarApiError)) {
+        throw error
+      }
+      errors.push({
+        projectId: null,
+        projectName: null,
+        message: `Events of projects removed for good: ${error.message}`,
+      })
+    }
     return { synced, errors }
+  }
+
+  /**
+   * Deletes the sync's events whose project is gone for good (removed from
+   * the trash before its sync ran, or a map lost with a restored database):
+   * no project map names them any more, so only the calendar can.
+   */
+  protected async removeOrphans(calendarId: string) {
+    const marked = await this.client.eventsMarked(calendarId, EVENT_SOURCE.key, EVENT_SOURCE.value)
+    const rows = await db.from('projects').select('id')
+    const existing = new Set(rows.map((row) => String(row.id)))
+    for (const event of marked) {
+      const projectId = event.extendedProperties?.private?.[EVENT_PROJECT]
+      if (event.id && projectId && !existing.has(projectId)) {
+        await this.client.deleteEvent(calendarId, event.id)
+      }
+    }
   }
 
   /** Projects whose status is allowed and not in the trash, and those with events left. */

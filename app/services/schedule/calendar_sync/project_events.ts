@@ -17,8 +17,12 @@ export type PlannedEvent = {
   fingerprint: string
 }
 
-/** Private properties the sync puts on its events, so they can be told from people's own. */
-export const EVENT_MARK = 'scheduleProjectId'
+/**
+ * Private properties the sync puts on its events, so they can be told from
+ * people's own: the marker (a calendar serves one Schedule) and the project.
+ */
+export const EVENT_SOURCE = { key: 'scheduleSource', value: 'schedule' } as const
+export const EVENT_PROJECT = 'scheduleProjectId'
 
 /**
  * The event id of a project's day: deterministic (so a sync repeated, or
@@ -100,7 +104,13 @@ export class ProjectEvents {
             }
           : { date: addDays(date, 1) },
         status: 'confirmed',
-        extendedProperties: { private: { [EVENT_MARK]: String(project.id), scheduleDate: date } },
+        extendedProperties: {
+          private: {
+            [EVENT_SOURCE.key]: EVENT_SOURCE.value,
+            [EVENT_PROJECT]: String(project.id),
+            scheduleDate: date,
+          },
+        },
       }
       const eventId = eventIdOf(project.id, date)
       planned.set(date, {
