@@ -97,6 +97,16 @@ async function syncNow(client: import('@japa/api-client').ApiClient, session: Se
   }
 }
 
+/** The syncs of this project waiting in pg-boss's queue. */
+async function waitingJobs(projectId: number) {
+  const { rows } = await db.rawQuery(
+    `select singleton_key, data, start_after > now() as later
+       from pgboss.job where name = ? and state = 'created' and singleton_key = ?`,
+    [CALENDAR_SYNC_PROJECT_JOB, String(projectId)]
+  )
+  return rows as { singleton_key: string; data: { projectId: number }; later: boolean }[]
+}
+
 const writes = (requests: ReceivedRequest[]) =>
   requests.filter((request) => request.method !== 'GET').map((r) => `${r.method} ${lastSegment(r)}`)
 
@@ -480,6 +490,28 @@ test.group('calendar sync: syncing projects', (group) => {
     assert.lengthOf(calendar.liveEvents(), 1)
   })
 
+  test('a project Google keeps refusing with 429 is counted as an error and left to its job', async ({
+    client,
+    assert,
+  }) => {
+    const session = await admin()
+    await configure(client, session)
+    const busy = await createProject('2026-09-07', '2026-09-07', {
+      name: 'Busy day',
+      projectStatusId: await statusId('Confirmed'),
+    })
+    for (let attempt = 0; attempt < 4; attempt++) {
+      calendar.failNext({ status: 429 }, (request) => request.method === 'POST')
+    }
+    const result = await syncNow(client, session)
+    assert.equal(result.synced, 0)
+    assert.containsSubset(result.errors, [{ projectId: busy.id, projectName: 'Busy day' }])
+    assert.include(result.errors[0].message, 'tried again in the background')
+    assert.deepEqual(await waitingJobs(busy.id), [
+      { singleton_key: String(busy.id), data: { projectId: busy.id }, later: true },
+    ])
+  })
+
   test('events of a project removed for good before its sync are found by their mark and deleted', async ({
     client,
     assert,
@@ -532,15 +564,6 @@ test.group('calendar sync: the job and the command', (group) => {
     return () => ace.ui.switchMode('normal')
   })
 
-  const waitingJobs = async () => {
-    const { rows } = await db.rawQuery(
-      `select singleton_key, data, start_after > now() as later
-         from pgboss.job where name = ? and state = 'created'`,
-      [CALENDAR_SYNC_PROJECT_JOB]
-    )
-    return rows as { singleton_key: string; data: { projectId: number }; later: boolean }[]
-  }
-
   test('changes to a project queue one debounced job; it syncs the project, and retries Google’s 5xx', async ({
     client,
     assert,
@@ -558,7 +581,7 @@ test.group('calendar sync: the job and the command', (group) => {
         .withCsrfToken()
       response.assertStatus(200)
     }
-    const queued = await waitingJobs()
+    const queued = await waitingJobs(project.id)
     assert.deepEqual(queued, [
       { singleton_key: String(project.id), data: { projectId: project.id }, later: true },
     ])

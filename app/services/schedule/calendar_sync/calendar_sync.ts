@@ -20,6 +20,7 @@ import {
   ProjectEvents,
   type PlannedEvent,
 } from '#services/schedule/calendar_sync/project_events'
+import { CalendarSyncQueue } from '#services/schedule/calendar_sync/calendar_sync_queue'
 import { checkReference } from '#services/schedule/projects/project_records'
 
 /** What one project's sync did. */
@@ -58,7 +59,8 @@ export class CalendarSync {
   constructor(
     protected client: CalendarClient,
     protected settings: CalendarSyncSettings,
-    protected events: ProjectEvents
+    protected events: ProjectEvents,
+    protected queue: CalendarSyncQueue
   ) {}
 
   /**
@@ -203,10 +205,17 @@ export class CalendarSync {
         continue
       }
       if (outcome.error) {
+        // Google asked to slow down or failed: the project's job tries again with backoff.
+        const retried = outcome.error.transient
+        if (retried) {
+          await this.queue.projectChanged(projectId)
+        }
         errors.push({
           projectId,
           projectName: outcome.projectName,
-          message: outcome.error.message,
+          message: retried
+            ? `${outcome.error.message}; it is tried again in the background`
+            : outcome.error.message,
         })
       } else {
         synced++
