@@ -76,7 +76,7 @@ export class JobRuntime implements JobSender {
     const boss = await this.#started()
     return boss.send(name, data, {
       startAfter: options.startAfterSeconds,
-      singletonKey: options.singletonKey,
+      ...(options.singletonKey === undefined ? {} : { singletonKey: options.singletonKey }),
       db: options.client ? fromKnex(options.client.knexClient as never) : undefined,
     })
   }
