@@ -163,6 +163,9 @@ test.group('calendar sync: settings, status and test', (group) => {
     assert.include(status.body().problem, 'CALENDAR_SERVICE_KEY')
     assert.isNull(status.body().serviceAccountEmail)
 
+    const docs = await client.get('/api/app-docs')
+    assert.isFalse(docs.body().features.calendarSync)
+
     const sync = await client.post('/api/admin/calsync/sync').withSession(session).withCsrfToken()
     sync.assertStatus(503)
     assert.include(sync.body().message, 'CALENDAR_SERVICE_KEY')
@@ -198,6 +201,9 @@ test.group('calendar sync: settings, status and test', (group) => {
       .withCsrfToken()
     unknownStatus.assertStatus(422)
     assert.equal(unknownStatus.body().errors[0].field, 'allowedStatuses.0')
+
+    const docs = await client.get('/api/app-docs')
+    assert.isTrue(docs.body().features.calendarSync)
 
     await configure(client, session, { descriptionFields: { people: true, link: false } })
     const status = await client.get('/api/admin/calsync/status').withSession(session)
