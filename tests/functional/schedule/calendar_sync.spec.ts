@@ -258,6 +258,27 @@ test.group('calendar sync: settings, status and test', (group) => {
     assert.isFalse(notAKey.body().success)
     assert.include(notAKey.body().error, 'client_email and private_key')
 
+    useCalendarFake({
+      serviceKey: JSON.stringify({
+        ...calendar.serviceAccountKey,
+        private_key: '-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n',
+      }),
+    })
+    const brokenKey = await tryCalendar(calendar.calendarId)
+    assert.isFalse(brokenKey.body().success)
+    assert.include(brokenKey.body().error, 'no usable private key')
+
+    // Google failing: each request is tried 4 times, by the app alone (the SDK's own retries are off).
+    useCalendarFake()
+    calendar.received.length = 0
+    for (let attempt = 0; attempt < 4; attempt++) {
+      calendar.failNext({ status: 503 })
+    }
+    const failing = await tryCalendar(calendar.calendarId)
+    assert.isFalse(failing.body().success)
+    assert.include(failing.body().error, 'Google Calendar failed (503')
+    assert.lengthOf(calendar.received, 4)
+
     useCalendarFake({ rootUrl: `http://127.0.0.1:${await freePort()}/` })
     const unreachable = await tryCalendar(calendar.calendarId)
     assert.isFalse(unreachable.body().success)

@@ -375,6 +375,10 @@ export class CalendarSync {
       case 'not_found':
         return `The service account cannot see the calendar ${calendarId}. In Google Calendar, open the calendar's settings, "Share with specific people", and add ${this.client.serviceAccountEmail} with "Make changes to events".`
       case 'key':
+        // No status: the key could not even sign a request (its own message says so).
+        if (error.status === null) {
+          return error.message
+        }
         return `Google refused the service-account key: CALENDAR_SERVICE_KEY may be wrong, or the key was deleted. Create a new JSON key for ${this.client.serviceAccountEmail} and set it.`
       case 'unreachable':
         return `${error.message}. Check the server's network (and CALENDAR_API_URL when set).`
