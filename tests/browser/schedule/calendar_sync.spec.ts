@@ -55,6 +55,7 @@ test.group('schedule calendar sync in the browser', (group) => {
       await toastMessage(page, 'Calendar sync settings saved.').first().waitFor()
 
       await panel.getByRole('button', { name: 'Sync now' }).click()
+      await toastMessage(page, 'Calendar sync done:').first().waitFor()
       await panel.getByText(/\d+ projects? synced, no errors/).waitFor()
 
       const events = calendar

@@ -667,4 +667,38 @@ test.group('calendar sync: the job and the command', (group) => {
     assert.equal(off.exitCode, 1)
     assert.include(off.output, 'CALENDAR_SERVICE_KEY')
   })
+
+  test('schedule:calendar:setup shows the state and changes the settings, testing a new calendar', async ({
+    assert,
+  }) => {
+    const shown = await runCommand('schedule:calendar:setup')
+    assert.equal(shown.exitCode, 0)
+    assert.include(shown.output, `Service account: ${calendar.serviceAccountKey.client_email}`)
+    assert.include(shown.output, 'Calendar: none chosen')
+
+    const set = await runCommand('schedule:calendar:setup', [
+      `--calendar=${calendar.calendarId}`,
+      '--timezone=Europe/Paris',
+      '--status=confirmed',
+      '--status=Wrapped',
+      '--show=client',
+      '--show=link',
+    ])
+    assert.equal(set.exitCode, 0, set.output)
+    assert.include(set.output, 'Statuses synced: Confirmed, Wrapped')
+    assert.include(set.output, 'Descriptions show: client, link')
+    assert.include(set.output, 'The service account can see "Harbour Lights Productions"')
+
+    const unknown = await runCommand('schedule:calendar:setup', ['--status=Filming'])
+    assert.equal(unknown.exitCode, 1)
+    assert.include(unknown.output, 'No project status Filming')
+    const badZone = await runCommand('schedule:calendar:setup', ['--timezone=Mars/Olympus'])
+    assert.equal(badZone.exitCode, 1)
+    assert.include(badZone.output, 'timezone')
+
+    calendar.addCalendar({ id: 'owner@example.com', summary: 'Not shared', timeZone: 'UTC' })
+    const hidden = await runCommand('schedule:calendar:setup', ['--calendar=owner@example.com'])
+    assert.equal(hidden.exitCode, 1)
+    assert.include(hidden.output, 'cannot see the calendar owner@example.com')
+  })
 })

@@ -79,8 +79,16 @@ export function CalendarSyncPanel(props: { status: Status }) {
     setSyncing(true)
     setSyncError(null)
     try {
-      await api<SyncResult>('POST', '/api/admin/calsync/sync')
+      const result = await api<SyncResult>('POST', '/api/admin/calsync/sync')
       await refresh()
+      const synced = `${result.synced} project${result.synced === 1 ? '' : 's'} synced`
+      if (result.errors.length === 0) {
+        toast.success(`Calendar sync done: ${synced}.`)
+      } else {
+        toast.error(
+          `Calendar sync done: ${synced}, ${result.errors.length} with errors (see Last sync).`
+        )
+      }
     } catch (error) {
       setSyncError(errorMessage(error))
     } finally {
