@@ -11,7 +11,14 @@ import { CALENDAR_SYNC_PROJECT_JOB } from '#services/schedule/calendar_sync/cale
 import { freePort } from '#services/shared/local_stack'
 import { runCommand } from '#tests/helpers/ace_commands'
 import { schedulePerson } from '#tests/helpers/schedule_people'
-import { createClient, createProject } from '#tests/helpers/schedule_records'
+import {
+  assignCrew,
+  createClient,
+  createCrew,
+  createLocation,
+  createProject,
+} from '#tests/helpers/schedule_records'
+import AssignmentDayNote from '#models/schedule/assignment_day_note'
 import {
   makeServiceAccountKey,
   startGoogleCalendarFake,
@@ -372,6 +379,54 @@ test.group('calendar sync: syncing projects', (group) => {
     assert.deepEqual(night.start, { dateTime: '2026-04-07T18:00:00', timeZone: 'Europe/London' })
     assert.deepEqual(night.end, { dateTime: '2026-04-08T02:00:00', timeZone: 'Europe/London' })
     assert.include(night.description, 'Night exteriors')
+  })
+
+  test('descriptions name who works each day; a day’s own location wins over the project’s', async ({
+    client,
+    assert,
+  }) => {
+    const session = await admin()
+    await configure(client, session, {
+      descriptionFields: { people: true, client: false, status: false, link: false },
+    })
+    const studio = await createLocation({ name: 'Harbour Studio', address: '1 Quay Road, Hull' })
+    const pier = await createLocation({ name: 'North Pier' })
+    const project = await createProject('2026-06-15', '2026-06-16', {
+      projectStatusId: await statusId('Confirmed'),
+      locationId: studio.id,
+    })
+    const confirmedCrew = await db.from('statuses').where('name', 'Confirmed').firstOrFail()
+    const declined = await db.from('statuses').where('name', 'Declined').firstOrFail()
+    const gaffer = await db.table('crew_roles').insert({ name: 'Calsync Gaffer' }).returning('id')
+    const ana = await assignCrew(project, await createCrew({ name: 'Ana Lumen' }), {
+      statusId: confirmedCrew.id,
+      crewRoleId: gaffer[0].id,
+    })
+    await assignCrew(project, await createCrew({ name: 'Ben Declined' }), {
+      statusId: declined.id,
+    })
+    await AssignmentDayNote.create({
+      projectId: project.id,
+      projectCrewId: ana.id,
+      date: '2026-06-16',
+      isScheduled: false,
+    })
+    await client
+      .put(`/api/projects/${project.id}/day-info/2026-06-16`)
+      .json({ locationId: pier.id })
+      .withSession(session)
+      .withCsrfToken()
+
+    await syncNow(client, session)
+    const [first, second] = calendar
+      .liveEvents()
+      .sort((a, b) => a.id.localeCompare(b.id))
+      .map((event) => ({ location: event.location, description: event.description }))
+    assert.deepEqual(first, {
+      location: 'Harbour Studio, 1 Quay Road, Hull',
+      description: 'Booked:\n- Ana Lumen (Calsync Gaffer)',
+    })
+    assert.deepEqual(second, { location: 'North Pier', description: undefined })
   })
 
   test('a moved project: days it left are deleted, new days inserted, shared days untouched', async ({

@@ -74,8 +74,8 @@ export class ProjectEvents {
       }
       if (fields.dayDetails && day) {
         if (day.title) lines.push(day.title)
-        if (day.call_time) lines.push(`Call: ${day.call_time}`)
-        if (day.wrap_time) lines.push(`Wrap: ${day.wrap_time}`)
+        if (day.callTime) lines.push(`Call: ${day.callTime}`)
+        if (day.wrapTime) lines.push(`Wrap: ${day.wrapTime}`)
         if (day.notes) lines.push(day.notes)
       }
       if (fields.people) {
@@ -90,16 +90,16 @@ export class ProjectEvents {
       if (fields.link) {
         lines.push('', `${appUrl.replace(/\/+$/, '')}/projects/${project.id}`)
       }
-      const timed = fields.dayDetails && day?.call_time && day.wrap_time
+      const timed = fields.dayDetails && day?.callTime && day.wrapTime
       const event: CalendarEvent = {
         summary: project.name,
         location: location ?? undefined,
         description: lines.join('\n').trim() || undefined,
-        start: timed ? { dateTime: `${date}T${day.call_time}:00`, timeZone: timezone } : { date },
+        start: timed ? { dateTime: `${date}T${day.callTime}:00`, timeZone: timezone } : { date },
         // All-day ends are exclusive; a wrap at or before the call is the next morning.
         end: timed
           ? {
-              dateTime: `${day.wrap_time! > day.call_time! ? date : addDays(date, 1)}T${day.wrap_time}:00`,
+              dateTime: `${day.wrapTime! > day.callTime! ? date : addDays(date, 1)}T${day.wrapTime}:00`,
               timeZone: timezone,
             }
           : { date: addDays(date, 1) },
@@ -150,8 +150,12 @@ export class ProjectEvents {
         'notes',
         'location_id'
       )
+    const locationIds = [project.locationId, ...days.map((row) => row.location_id)].filter(
+      (id): id is number => typeof id === 'number'
+    )
     const locations = await trx
       .from('locations')
+      .whereIn('id', locationIds)
       .whereNull('deleted_at')
       .select('id', 'name', 'address')
     const roster = await this.roster.entries(project.id)
@@ -167,8 +171,8 @@ export class ProjectEvents {
           row.date as string,
           {
             title: row.title as string | null,
-            call_time: clock(row.call_time),
-            wrap_time: clock(row.wrap_time),
+            callTime: clock(row.call_time),
+            wrapTime: clock(row.wrap_time),
             notes: row.notes as string | null,
             locationId: row.location_id as number | null,
           },
@@ -177,7 +181,8 @@ export class ProjectEvents {
       locations: new Map<number, string>(
         locations.map((row) => [
           row.id,
-          [row.name, row.address].filter((part) => part && part !== row.name).join(', '),
+          // The address after the name, unless it only repeats it.
+          row.address && row.address !== row.name ? `${row.name}, ${row.address}` : row.name,
         ])
       ),
       /** Who works that day: a status that books, and the day not taken out. */
