@@ -184,7 +184,9 @@ export function makeServiceAccountKey(
   }
 }
 
-export async function startGoogleCalendarFake(): Promise<GoogleCalendarFake> {
+export async function startGoogleCalendarFake(
+  options: { port?: number } = {}
+): Promise<GoogleCalendarFake> {
   const serviceAccountKey = makeServiceAccountKey()
   const account = serviceAccountKey.client_email
   /** The public halves of the keys Google issued, by key id. */
@@ -545,7 +547,7 @@ export async function startGoogleCalendarFake(): Promise<GoogleCalendarFake> {
   const server = createServer((request, response) => {
     answer(request, response).catch(() => response.destroy())
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const address = server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`
 
@@ -688,4 +690,20 @@ function isTimeZone(zone: string) {
 
 function randomId() {
   return randomBytes(13).toString('hex')
+}
+
+/*
+ * Development: `node --import=@poppinss/ts-exec tests/fakes/google_calendar.ts [port]`
+ * runs the fake until Ctrl-C and prints the two lines that point a local
+ * schedule at it (the key is new at every start; the calendar is in memory).
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const fake = await startGoogleCalendarFake({ port: Number(process.argv[2] ?? 0) })
+  console.log(`Google Calendar fake on ${fake.url}; its calendar id is ${fake.calendarId}`)
+  console.log("Put these in schedule's .env and restart it:")
+  console.log(`CALENDAR_API_URL=${fake.env.CALENDAR_API_URL}`)
+  console.log(
+    `CALENDAR_SERVICE_KEY=${Buffer.from(fake.env.CALENDAR_SERVICE_KEY).toString('base64')}`
+  )
+  process.once('SIGINT', () => void fake.close())
 }

@@ -247,6 +247,14 @@ test.group('calendar sync: settings, status and test', (group) => {
     good.assertStatus(200)
     good.assertBody({ success: true, calendarName: 'Harbour Lights Productions' })
 
+    // The key file's JSON in base64, as an environment variable often holds it.
+    useCalendarFake({
+      serviceKey: Buffer.from(JSON.stringify(calendar.serviceAccountKey)).toString('base64'),
+    })
+    const base64 = await tryCalendar(calendar.calendarId)
+    good.assertBody(base64.body())
+    useCalendarFake()
+
     calendar.addCalendar({ id: 'owner@example.com', summary: 'Not shared', timeZone: 'UTC' })
     const hidden = await tryCalendar('owner@example.com')
     assert.isFalse(hidden.body().success)
