@@ -1,4 +1,5 @@
 import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
 import { defineJob } from '#services/shared/jobs/job_definition'
 import { mailJobs } from '#jobs/shared/mail_jobs'
 import { purgeExpiredSignInCodes } from '#jobs/shared/sign_in_code_jobs'
@@ -54,7 +55,34 @@ export const jobs = [
       if (outcome?.error?.transient) {
         throw outcome.error
       }
+      if (outcome?.error) {
+        logger.warn(
+          { projectId, reason: outcome.error.reason },
+          `calendar sync of project ${projectId}: ${outcome.error.message}`
+        )
+      }
       return outcome && { ...outcome, error: outcome.error?.message ?? null }
+    },
+  }),
+
+  /*
+   * Every night, the whole calendar as Sync now brings it in line: what no
+   * project change queued (a client, location or status renamed) and the
+   * events of projects removed for good.
+   */
+  defineJob({
+    name: 'schedule.calendar-sync-all',
+    description: 'Brings every project in the Google calendar in line (daily, 04:15 UTC)',
+    schedule: '15 4 * * *',
+    policy: 'exclusive',
+    retry: { limit: 3, delaySeconds: 600, backoff: true },
+    expireInSeconds: 60 * 60,
+    handler: async () => {
+      const sync = await app.container.make(CalendarSync)
+      if (!sync.configured || !(await sync.calendarChosen())) {
+        return { skipped: 'calendar sync is not set up' }
+      }
+      return sync.syncAll()
     },
   }),
 ]

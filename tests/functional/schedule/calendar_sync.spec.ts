@@ -10,6 +10,7 @@ import { CalendarClient } from '#services/schedule/calendar_sync/calendar_client
 import { CALENDAR_SYNC_PROJECT_JOB } from '#services/schedule/calendar_sync/calendar_sync_queue'
 import { freePort } from '#services/shared/local_stack'
 import { runCommand } from '#tests/helpers/ace_commands'
+import { runRegisteredJob } from '#tests/helpers/registered_jobs'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import {
   assignCrew,
@@ -697,6 +698,32 @@ test.group('calendar sync: the job and the command', (group) => {
       calendar.liveEvents().map((event) => event.summary),
       ['Renamed twice', 'Renamed twice']
     )
+  })
+
+  test('the nightly job syncs every project once calendar sync is set up, and records the run', async ({
+    client,
+    assert,
+  }) => {
+    const before = await runRegisteredJob(jobs, 'schedule.calendar-sync-all')
+    assert.deepEqual(before, { skipped: 'calendar sync is not set up' })
+
+    const session = await admin()
+    await configure(client, session)
+    const project = await createProject('2026-12-07', '2026-12-07', {
+      projectStatusId: await statusId('Confirmed'),
+    })
+    const result = (await runRegisteredJob(jobs, 'schedule.calendar-sync-all')) as {
+      synced: number
+      errors: unknown[]
+    }
+    assert.deepEqual(result.errors, [])
+    assert.isAtLeast(result.synced, 1)
+    assert.deepEqual(
+      calendar.liveEvents().map((event) => event.id),
+      [`p${project.id}d20261207`]
+    )
+    const status = await client.get('/api/admin/calsync/status').withSession(session)
+    assert.deepEqual(status.body().lastSyncResult, result)
   })
 
   test('schedule:calendar:sync prints a line per project and the totals; --project syncs one', async ({

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import logger from '@adonisjs/core/services/logger'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Project from '#models/schedule/project'
@@ -155,6 +156,12 @@ export class CalendarSync {
     }
   }
 
+  /** An admin has chosen the calendar (the sync is on). */
+  async calendarChosen() {
+    const { calendarId } = await this.settings.configuration()
+    return calendarId !== null
+  }
+
   /** CALENDAR_SERVICE_KEY holds a usable key. */
   get configured() {
     return this.client.configured
@@ -188,7 +195,8 @@ export class CalendarSync {
       try {
         outcome = await this.syncProject(projectId, settings)
       } catch (error) {
-        // Not the calendar's answer (the database, a bug): this project only.
+        // Not the calendar's answer (the database, a bug): this project only, and the log.
+        logger.error({ err: error, projectId }, 'the calendar sync of a project failed')
         const project = await Project.find(projectId)
         outcome = {
           projectId,
