@@ -93,7 +93,8 @@ export class CalendarClient {
   #retryBaseMs: number
 
   constructor(options: CalendarClientOptions = {}) {
-    this.rootUrl = new URL(options.rootUrl ?? CALENDAR_DEFAULT_ROOT_URL).href
+    // With a trailing slash, a proxy's path prefix is kept when the SDK adds `calendar/v3/…`.
+    this.rootUrl = new URL(options.rootUrl ?? CALENDAR_DEFAULT_ROOT_URL).href.replace(/\/*$/, '/')
     this.#attempts = options.attempts ?? 4
     this.#retryBaseMs = options.retryBaseMs ?? 1000
     const parsed = options.serviceKey ? parseServiceKey(options.serviceKey) : null
