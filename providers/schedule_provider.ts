@@ -16,5 +16,8 @@ export default class ScheduleProvider {
     const { PlacesClient, configuredPlacesClient } =
       await import('#services/schedule/places/places_client')
     this.app.container.singleton(PlacesClient, configuredPlacesClient)
+    const { CalendarClient, configuredCalendarClient } =
+      await import('#services/schedule/calendar_sync/calendar_client')
+    this.app.container.singleton(CalendarClient, configuredCalendarClient)
   }
 }

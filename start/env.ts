@@ -51,6 +51,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   MAPS_API_KEY: Env.schema.secret.optional(),
   PLACES_BASE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 
+  // schedule's calendar sync: a Google service account's JSON key; off without it.
+  // The API URL points it at a proxy, or at a loopback fake in tests and development.
+  CALENDAR_SERVICE_KEY: Env.schema.secret.optional(),
+  CALENDAR_API_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+
   // Mail: SMTP when SMTP_HOST is set, otherwise a local outbox of JSON files.
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
   MAIL_FROM_ADDRESS: Env.schema.string.optional(),

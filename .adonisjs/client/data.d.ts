@@ -13,6 +13,7 @@ import type ScheduleCalendarBookingTransformer from '#transformers/schedule/cale
 import type ScheduleCalendarFeedTransformer from '#transformers/schedule/calendar_feed_transformer'
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
+import type ScheduleCalendarSyncStatusTransformer from '#transformers/schedule/calendar_sync_status_transformer'
 import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
 import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
@@ -95,6 +96,10 @@ export namespace Data {
     export type CalendarProject = InferData<ScheduleCalendarProjectTransformer>
     export namespace CalendarProject {
       export type Variants = InferVariants<ScheduleCalendarProjectTransformer>
+    }
+    export type CalendarSyncStatus = InferData<ScheduleCalendarSyncStatusTransformer>
+    export namespace CalendarSyncStatus {
+      export type Variants = InferVariants<ScheduleCalendarSyncStatusTransformer>
     }
     export type Client = InferData<ScheduleClientTransformer>
     export namespace Client {

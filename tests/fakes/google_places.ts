@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { readGoogleRequest, type ReceivedRequest } from '#tests/fakes/_google_requests'
 
 /**
  * Google Places API (New) on loopback: the part schedule's address lookup
@@ -82,15 +83,7 @@ export const FAKE_PLACES: FakePlace[] = [
 /** The key the fake accepts unless told otherwise. */
 export const FAKE_PLACES_API_KEY = 'AIzaSyFakePlacesKeyForTests-0123456789'
 
-export interface ReceivedRequest {
-  method: string
-  path: string
-  query: Record<string, string>
-  /** Lower-case names; a repeated header's values joined with ', '. */
-  headers: Record<string, string>
-  /** The parsed JSON body, the raw text when it is not JSON, null when empty. */
-  body: unknown
-}
+export type { ReceivedRequest }
 
 /**
  * What the next request gets instead of its answer: Google's quota error
@@ -210,24 +203,7 @@ export async function startGooglePlacesFake(
   const failures: PlacesFailure[] = []
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
-    const chunks: Buffer[] = []
-    for await (const chunk of request) {
-      chunks.push(chunk as Buffer)
-    }
-    const text = Buffer.concat(chunks).toString('utf8')
-    const url = new URL(request.url ?? '/', 'http://fake')
-    const entry: ReceivedRequest = {
-      method: request.method ?? 'GET',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      headers: Object.fromEntries(
-        Object.entries(request.headers).map(([name, value]) => [
-          name,
-          Array.isArray(value) ? value.join(', ') : (value ?? ''),
-        ])
-      ),
-      body: text ? (parseJson(text) ?? text) : null,
-    }
+    const { entry, text } = await readGoogleRequest(request)
     received.push(entry)
 
     const failure = failures.shift()
@@ -508,14 +484,6 @@ function fold(text: string) {
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
 }
 
 function escapeHtml(text: string) {

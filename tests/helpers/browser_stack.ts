@@ -13,6 +13,7 @@ import {
   type SeedResult,
 } from '#services/shared/local_stack'
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
+import { startGoogleCalendarFake, type GoogleCalendarFake } from '#tests/fakes/google_calendar'
 import { TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
@@ -97,6 +98,12 @@ export type SharedBrowserStack = SeededStack & {
   idp: TestOidcProvider
   /** Dropbox on loopback, where transfer's backup is pointed (the backup tests set it up). */
   dropbox: DropboxFake
+  /**
+   * Google Calendar on loopback, with schedule's CALENDAR_SERVICE_KEY and
+   * CALENDAR_API_URL pointed at it; the sync stays off until a test chooses
+   * a calendar (and should choose none again when it is done).
+   */
+  calendar: GoogleCalendarFake
 }
 
 let shared: Promise<SharedBrowserStack> | null = null
@@ -129,6 +136,7 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
   ) as Record<AppId, string>
   let idp: TestOidcProvider | undefined
   const dropbox = await startDropboxFake()
+  const calendar = await startGoogleCalendarFake()
   const running = await startBrowserStack('run', async (ports) => {
     // The provider must know sso's callback, so it starts once the ports are chosen.
     idp = new TestOidcProvider({
@@ -147,14 +155,16 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
       schedule: {
         MAIL_OUTBOX_DIR: outbox.schedule,
         DRIVE_PRIVATE_FS_ROOT: join(scratch, 'private', 'schedule'),
+        ...calendar.env,
       },
     }
   }).catch(async (error) => {
     await idp?.stop()
     await dropbox.close()
+    await calendar.close()
     throw error
   })
-  return { ...running, driveRoot, outbox, idp: idp!, dropbox }
+  return { ...running, driveRoot, outbox, idp: idp!, dropbox, calendar }
 }
 
 /**
@@ -187,6 +197,7 @@ export async function stopSharedBrowserStack() {
     await running?.stack.stop()
     await running?.idp.stop()
     await running?.dropbox.close()
+    await running?.calendar.close()
   }
   if (sharedScratch) {
     await rm(sharedScratch, { recursive: true, force: true })

@@ -1,9 +1,12 @@
 import app from '@adonisjs/core/services/app'
+import logger from '@adonisjs/core/services/logger'
 import { defineJob } from '#services/shared/jobs/job_definition'
 import { mailJobs } from '#jobs/shared/mail_jobs'
 import { purgeExpiredSignInCodes } from '#jobs/shared/sign_in_code_jobs'
 import { Trash } from '#services/schedule/trash/trash'
 import { TASKBOARD_CARD_JOB, TaskboardWebhook } from '#services/schedule/feedback/taskboard_webhook'
+import { CalendarSync } from '#services/schedule/calendar_sync/calendar_sync'
+import { CALENDAR_SYNC_PROJECT_JOB } from '#services/schedule/calendar_sync/calendar_sync_queue'
 
 /** schedule's background jobs (see the README's "Background jobs"). */
 export const jobs = [
@@ -44,5 +47,59 @@ export const jobs = [
     expireInSeconds: 5 * 60,
     wakeOnSend: true,
     handler: async ({ feedbackId }) => new TaskboardWebhook().sendCard(feedbackId),
+  }),
+
+  /*
+   * One changed project's events, queued by the change (debounced, one
+   * waiting per project). Google's rate limits and server errors fail the
+   * run, so it is retried with backoff; a refusal that waiting cannot fix
+   * (one event Google will not take) completes with the error in its output
+   * and shows in the next full sync's result.
+   */
+  defineJob<{ projectId: number }>({
+    name: CALENDAR_SYNC_PROJECT_JOB,
+    description: "Brings one changed project's events in the Google calendar in line with it",
+    policy: 'stately',
+    concurrency: 2,
+    retry: { limit: 8, delaySeconds: 30, backoff: true, maxDelaySeconds: 3600 },
+    expireInSeconds: 15 * 60,
+    handler: async ({ projectId }) => {
+      const sync = await app.container.make(CalendarSync)
+      if (!sync.configured) {
+        return { skipped: sync.notConfiguredMessage() }
+      }
+      const outcome = await sync.syncProject(projectId)
+      if (outcome?.error?.transient) {
+        throw outcome.error
+      }
+      if (outcome?.error) {
+        logger.warn(
+          { projectId, reason: outcome.error.reason },
+          `calendar sync of project ${projectId}: ${outcome.error.message}`
+        )
+      }
+      return outcome && { ...outcome, error: outcome.error?.message ?? null }
+    },
+  }),
+
+  /*
+   * Every night, the whole calendar as Sync now brings it in line: what no
+   * project change queued (a client, location or status renamed) and the
+   * events of projects removed for good.
+   */
+  defineJob({
+    name: 'schedule.calendar-sync-all',
+    description: 'Brings every project in the Google calendar in line (daily, 04:15 UTC)',
+    schedule: '15 4 * * *',
+    policy: 'exclusive',
+    retry: { limit: 3, delaySeconds: 600, backoff: true },
+    expireInSeconds: 60 * 60,
+    handler: async () => {
+      const sync = await app.container.make(CalendarSync)
+      if (!sync.configured || !(await sync.calendarChosen())) {
+        return { skipped: 'calendar sync is not set up' }
+      }
+      return sync.syncAll()
+    },
   }),
 ]

@@ -58,6 +58,10 @@ export default class Project extends BaseModel {
   @column({ prepare: (value) => JSON.stringify(value ?? {}) })
   declare calendarEventIds: Record<string, string>
 
+  /** Date to a fingerprint of what that day's event last said (only the sync reads it). */
+  @column({ prepare: (value) => JSON.stringify(value ?? {}), serializeAs: null })
+  declare calendarEventFingerprints: Record<string, string>
+
   @column()
   declare createdBy: string | null
 

@@ -42,6 +42,10 @@ router
 /* The taskboard webhook (spec 3, section 4, "Administration"). */
 const TaskboardController = () => import('#controllers/schedule/feedback/taskboard_controller')
 
+/* Calendar sync (spec 3, Administration): one-way to a Google calendar. */
+const CalendarSyncController = () =>
+  import('#controllers/schedule/calendar_sync/calendar_sync_controller')
+
 router
   .group(() => {
     router
@@ -50,6 +54,10 @@ router
         router.post('/api/admin/taskboard/webhook', [TaskboardController, 'webhook'])
         router.post('/api/admin/taskboard/disconnect', [TaskboardController, 'disconnect'])
         router.post('/api/admin/taskboard/test', [TaskboardController, 'test'])
+        router.get('/api/admin/calsync/status', [CalendarSyncController, 'status'])
+        router.patch('/api/admin/calsync/settings', [CalendarSyncController, 'updateSettings'])
+        router.post('/api/admin/calsync/test', [CalendarSyncController, 'test'])
+        router.post('/api/admin/calsync/sync', [CalendarSyncController, 'sync'])
       })
       .use(middleware.scheduleAdmin())
   })

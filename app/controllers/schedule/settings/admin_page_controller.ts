@@ -7,14 +7,17 @@ import AppUserTransformer from '#transformers/schedule/app_user_transformer'
 import AdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
 import { TaskboardWebhook } from '#services/schedule/feedback/taskboard_webhook'
 import TaskboardStatusTransformer from '#transformers/schedule/taskboard_status_transformer'
+import { CalendarSync } from '#services/schedule/calendar_sync/calendar_sync'
+import CalendarSyncStatusTransformer from '#transformers/schedule/calendar_sync_status_transformer'
 
-/** GET /admin: who may sign in and the app's settings, for admins. */
+/** GET /admin: who may sign in, the app's settings, the taskboard webhook and the calendar sync, for admins. */
 @inject()
 export default class AdminPageController {
   constructor(
     protected users: ScheduleUsers,
     protected settings: ScheduleSettings,
-    protected taskboard: TaskboardWebhook
+    protected taskboard: TaskboardWebhook,
+    protected calendarSync: CalendarSync
   ) {}
 
   /** Staff see a plain "admins only" answer rather than a page that fails on every request. */
@@ -27,6 +30,7 @@ export default class AdminPageController {
       people: AppUserTransformer.transform(await this.users.list()),
       settings: AdminSettingsTransformer.transform(await this.settings.describe()),
       taskboard: TaskboardStatusTransformer.transform(await this.taskboard.status()),
+      calendarSync: CalendarSyncStatusTransformer.transform(await this.calendarSync.status()),
     })
   }
 }

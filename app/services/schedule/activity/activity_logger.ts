@@ -1,6 +1,8 @@
+import app from '@adonisjs/core/services/app'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type AppUser from '#models/schedule/app_user'
 import ActivityLog from '#models/schedule/activity_log'
+import { CalendarSyncQueue } from '#services/schedule/calendar_sync/calendar_sync_queue'
 
 export type ActivityAction =
   | 'create'
@@ -53,6 +55,15 @@ export function changedFields(
  */
 export class ActivityLogger {
   async record(actor: AppUser | null, entry: ActivityEntry, trx?: TransactionClientContract) {
+    /*
+     * Every change that belongs to a project is logged here with its id, in
+     * the change's transaction: the one place no path of change can miss,
+     * so it is where the project's calendar sync is queued.
+     */
+    if (entry.projectId) {
+      const calendarSync = await app.container.make(CalendarSyncQueue)
+      await calendarSync.projectChanged(entry.projectId, trx)
+    }
     return ActivityLog.create(
       {
         actorId: actor?.id ?? null,

@@ -11,6 +11,7 @@ import { TRASH_RETENTION_DAYS, TRASH_TYPES } from '#services/schedule/trash/tras
 import { SHARE_TOKEN_BYTES } from '#services/schedule/sharing/share_links'
 import { RECENT_BOOKING_DAYS } from '#services/schedule/sharing/share_view'
 import { ADDRESS_LOOKUP_RATE_LIMIT, PlacesClient } from '#services/schedule/places/places_client'
+import { CalendarClient } from '#services/schedule/calendar_sync/calendar_client'
 
 /**
  * GET /api/app-docs: what this schedule instance is and offers, read from the
@@ -21,7 +22,8 @@ import { ADDRESS_LOOKUP_RATE_LIMIT, PlacesClient } from '#services/schedule/plac
 export class ScheduleAppDescription {
   constructor(
     protected settings: ScheduleSettings,
-    protected places: PlacesClient
+    protected places: PlacesClient,
+    protected calendar: CalendarClient
   ) {}
 
   async describe() {
@@ -50,6 +52,7 @@ export class ScheduleAppDescription {
       features: {
         bootstrapSecretRequired: Boolean(env.get('BOOTSTRAP_SECRET')?.release()),
         addressLookup: this.places.isConfigured,
+        calendarSync: this.calendar.configured,
       },
       settings: (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => ({
         key,

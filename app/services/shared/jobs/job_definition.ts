@@ -37,6 +37,11 @@ export interface SendJobOptions {
   client?: TransactionClientContract
   /** Not before this many seconds from now. */
   startAfterSeconds?: number
+  /**
+   * Jobs of one key share the queue's policy among themselves only: with
+   * `stately`, one waiting and one running per key (a project's sync).
+   */
+  singletonKey?: string
 }
 
 export interface JobContext {

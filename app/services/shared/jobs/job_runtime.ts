@@ -76,6 +76,7 @@ export class JobRuntime implements JobSender {
     const boss = await this.#started()
     return boss.send(name, data, {
       startAfter: options.startAfterSeconds,
+      ...(options.singletonKey === undefined ? {} : { singletonKey: options.singletonKey }),
       db: options.client ? fromKnex(options.client.knexClient as never) : undefined,
     })
   }
