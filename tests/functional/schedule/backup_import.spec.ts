@@ -50,6 +50,11 @@ test.group('schedule GET /api/admin/backup', (group) => {
       backup_secret: 'stored-secret-value-1234',
       company_name: 'Northlight',
     })
+    // The taskboard webhook's signing secret (encrypted) stays home too; its address travels.
+    await db.table('app_settings').multiInsert([
+      { key: 'taskboard_webhook_url', value: JSON.stringify('https://cards.example.com/hook') },
+      { key: 'taskboard_webhook_secret', value: JSON.stringify('encrypted-signing-secret') },
+    ])
     setBackupSecret(SECRET)
 
     const response = await client.get('/api/admin/backup').qs({ secret: SECRET })
@@ -110,6 +115,9 @@ test.group('schedule GET /api/admin/backup', (group) => {
     assert.include(settings, 'company_name')
     assert.notInclude(settings, 'backup_secret')
     assert.notInclude(text, 'stored-secret-value-1234')
+    assert.include(settings, 'taskboard_webhook_url')
+    assert.notInclude(settings, 'taskboard_webhook_secret')
+    assert.notInclude(text, 'encrypted-signing-secret')
   })
 
   test('wrong or missing secret: 401; none configured anywhere: 403', async ({

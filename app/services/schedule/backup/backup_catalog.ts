@@ -1,5 +1,5 @@
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { SETTING_DEFINITIONS } from '#services/schedule/settings/schedule_settings'
+import { SETTING_DEFINITIONS, TASKBOARD_SETTING_KEYS } from '#services/schedule/settings/schedule_settings'
 
 type Client = QueryClientContract | TransactionClientContract
 
@@ -21,16 +21,20 @@ export const TABLES_LEFT_OUT: Record<string, string> = {
 
 /*
  * Rows that stay out of a backup inside a table that travels: secret
- * settings (today `backup_secret`, and any setting later declared secret).
+ * settings (`backup_secret` and any setting declared secret, and the
+ * taskboard webhook's signing secret).
  * A backup carrying the secret that downloads it would hand the secret to
  * anyone who reads a backup file. An import leaves these rows as they are.
  */
 export const ROWS_LEFT_OUT: Record<string, { column: string; values: string[] }> = {
   app_settings: {
     column: 'key',
-    values: Object.entries(SETTING_DEFINITIONS)
-      .filter(([, definition]) => definition.secret)
-      .map(([key]) => key),
+    values: [
+      ...Object.entries(SETTING_DEFINITIONS)
+        .filter(([, definition]) => definition.secret)
+        .map(([key]) => key),
+      TASKBOARD_SETTING_KEYS.secret,
+    ],
   },
 }
 
