@@ -30,8 +30,11 @@ export default class ThemePublicController {
 
   /** GET /api/theme/public-config/:page: revalidated on every use, 304 while unchanged. */
   async config({ params, request, response }: HttpContext) {
-    const { page } = await themedPageValidator.validate(params)
-    const theme = await this.pages.publicTheme(page)
+    const [invalid, valid] = await themedPageValidator.tryValidate(params)
+    if (invalid) {
+      return response.status(404).send({ error: 'No such page' })
+    }
+    const theme = await this.pages.publicTheme(valid.page)
     const etag = etagOf(theme)
     response.header('ETag', etag)
     response.header('Cache-Control', 'public, no-cache')
