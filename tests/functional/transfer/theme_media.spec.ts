@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import ace from '@adonisjs/core/services/ace'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import sharp from 'sharp'
@@ -25,6 +26,7 @@ import { transferConfig } from '#config/transfer'
 import { TestS3Server } from '#tests/helpers/s3_server'
 import { ThemeMediaFiles, probe } from '#tests/helpers/theme_media_files'
 import { transferPerson } from '#tests/helpers/transfer_people'
+import { runCommand } from '#tests/helpers/ace_commands'
 
 /*
  * Theme media in one process: uploads through the admin API, processing run
@@ -386,4 +388,51 @@ test.group('theme media: on the s3 disk', (group) => {
     removed.assertBody({ success: true })
     ;(await client.get(`/theme-media/${jpeg.key}`)).assertStatus(404)
   }).timeout(60_000)
+})
+
+test.group('theme media: commands', (group) => {
+  group.setup(async () => {
+    ace.ui.switchMode('raw')
+    await files.create()
+    storageDirectory = await mkdtemp(join(tmpdir(), 'theme-storage-'))
+    app.container.swap(ThemeMediaStorage as any, () => new FsThemeMediaStorage(storageDirectory))
+    useLibrary(new Ffmpeg())
+    return async () => {
+      ace.ui.switchMode('normal')
+      app.container.restore(ThemeMediaStorage as any)
+      app.container.restore(Ffmpeg)
+      app.container.restore(ThemeMediaLibrary)
+      await files.remove()
+      await rm(storageDirectory, { recursive: true, force: true })
+    }
+  })
+  group.each.setup(() => testUtils.db().withGlobalTransaction())
+
+  test('transfer:theme:list and transfer:theme:reprocess', async ({ assert }) => {
+    const empty = await runCommand('transfer:theme:list')
+    assert.include(empty.output, 'No background media yet')
+
+    const library = await app.container.make(ThemeMediaLibrary)
+    const path = await files.video('intro.webm', { seconds: 3 })
+    const media = await library.add(
+      { path, name: 'intro.webm', size: 1234, extname: 'webm', type: 'video/webm' },
+      null
+    )
+    const waiting = await runCommand('transfer:theme:list')
+    assert.match(waiting.output, /intro\.webm.*video.*pending/)
+    assert.include(waiting.output, 'the upload page: plain')
+
+    const reprocessed = await runCommand('transfer:theme:reprocess', [`--media=${media.id}`])
+    assert.equal(reprocessed.exitCode, 0, reprocessed.output)
+    assert.include(reprocessed.output, 'intro.webm: processing (video)')
+    assert.match(reprocessed.output, /intro\.webm: ready \(\d+ files\)/)
+    await media.refresh()
+    assert.equal(media.status, 'ready')
+    const listed = await runCommand('transfer:theme:list')
+    assert.match(listed.output, /intro\.webm.*video.*ready.*320×240, 3\.0 s/)
+
+    const unknown = await runCommand('transfer:theme:reprocess', ['--media=nope'])
+    assert.equal(unknown.exitCode, 1)
+    assert.include(unknown.output, 'No medium with id nope')
+  }).timeout(90_000)
 })

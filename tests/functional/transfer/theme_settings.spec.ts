@@ -216,7 +216,7 @@ test.group('page themes', (group) => {
       ;(await client.get(source.src)).assertStatus(200)
     }
 
-    const etag = ready.header('etag')
+    const etag = ready.header('etag')!
     assert.match(etag, /^"[\w-]+"$/)
     const again = await client.get('/api/theme/public-config/upload').header('if-none-match', etag)
     again.assertStatus(304)

@@ -142,15 +142,21 @@ export class ThemeMediaLibrary {
     await this.storage.remove(media.originalKey)
   }
 
-  /** Made again from the original (after a failure, or with another transcoding preset). */
-  async reprocess(id: string) {
+  /**
+   * Made again from the original (after a failure, or with another
+   * transcoding preset): by a job, or with `queue: false` by the caller
+   * itself (`transfer:theme:reprocess` processes in its own process).
+   */
+  async reprocess(id: string, { queue = true }: { queue?: boolean } = {}) {
     const media = await this.find(id)
     if (media.kind === 'video' && !(await this.ffmpeg.available())) {
       throw new ThemeMediaRefused(FFMPEG_MISSING, 503)
     }
     media.merge({ status: 'pending', progress: 0, error: null })
     await media.save()
-    await this.queue(media)
+    if (queue) {
+      await this.queue(media)
+    }
     return media
   }
 

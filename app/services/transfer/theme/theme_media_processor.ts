@@ -38,7 +38,12 @@ export class ThemeMediaProcessor {
 
   async process(
     mediaId: string,
-    options: { signal?: AbortSignal; isLastAttempt?: boolean } = {}
+    options: {
+      signal?: AbortSignal
+      isLastAttempt?: boolean
+      /** Each new percent of a video's transcode (for a command's progress lines). */
+      onProgress?: (percent: number) => void
+    } = {}
   ): Promise<ProcessOutcome> {
     const found = await ThemeMedia.find(mediaId)
     if (!found) {
@@ -69,7 +74,7 @@ export class ThemeMediaProcessor {
         const made =
           media.kind === 'image'
             ? await this.#image(media, original, workDirectory)
-            : await this.#video(media, original, workDirectory, options.signal)
+            : await this.#video(media, original, workDirectory, options)
         for (const file of made) {
           await this.storage.put(file.rendition.key, file.path, file.rendition.type)
         }
@@ -126,7 +131,12 @@ export class ThemeMediaProcessor {
     return made
   }
 
-  async #video(media: ThemeMedia, original: string, workDirectory: string, signal?: AbortSignal) {
+  async #video(
+    media: ThemeMedia,
+    original: string,
+    workDirectory: string,
+    { signal, onProgress }: { signal?: AbortSignal; onProgress?: (percent: number) => void }
+  ) {
     if (!(await this.ffmpeg.available())) {
       throw new MediaRejected(FFMPEG_MISSING)
     }
@@ -147,6 +157,7 @@ export class ThemeMediaProcessor {
       }))
     )
     let written = 0
+    let reported = 0
     let lastWrite = 0
     let writing: Promise<unknown> = Promise.resolve()
     await this.ffmpeg.transcode(original, probe, preset, outputs, {
@@ -154,6 +165,10 @@ export class ThemeMediaProcessor {
       onProgress: (done) => {
         // The last percent is written once the files are stored.
         const percent = Math.min(Math.floor(done * 100), 99)
+        if (percent > reported) {
+          reported = percent
+          onProgress?.(percent)
+        }
         const now = Date.now()
         if (percent > written && now - lastWrite >= 1000) {
           written = percent
