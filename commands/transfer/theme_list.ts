@@ -9,9 +9,8 @@ export default class TransferThemeList extends AppCommand {
   protected appId = 'transfer' as const
 
   async run() {
-    const { ThemeMediaLibrary, PAGE_NAMES } = await import(
-      '#services/transfer/theme/theme_media_library'
-    )
+    const { ThemeMediaLibrary, PAGE_NAMES } =
+      await import('#services/transfer/theme/theme_media_library')
     const { ThemePages } = await import('#services/transfer/theme/theme_pages')
     const { formatBytes } = await import('#services/transfer/transfer_mailer')
     const library = await this.app.container.make(ThemeMediaLibrary)

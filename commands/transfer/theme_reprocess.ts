@@ -13,17 +13,19 @@ export default class TransferThemeReprocess extends AppCommand {
   declare media?: string
 
   async run() {
-    const { ThemeMediaLibrary, ThemeMediaRefused } = await import(
-      '#services/transfer/theme/theme_media_library'
-    )
+    const { ThemeMediaLibrary, ThemeMediaRefused } =
+      await import('#services/transfer/theme/theme_media_library')
     const { ThemeMediaProcessor } = await import('#services/transfer/theme/theme_media_processor')
     const library = await this.app.container.make(ThemeMediaLibrary)
     const processor = await this.app.container.make(ThemeMediaProcessor)
     let ids: string[]
     try {
-      ids = this.media ? [(await library.find(this.media)).id] : (await library.list()).map((m) => m.id)
+      const media = this.media ? [await library.find(this.media)] : await library.list()
+      ids = media.map((entry) => entry.id)
     } catch (error) {
-      this.logger.error(error instanceof ThemeMediaRefused ? `No medium with id ${this.media}` : String(error))
+      this.logger.error(
+        error instanceof ThemeMediaRefused ? `No medium with id ${this.media}` : String(error)
+      )
       this.exitCode = 1
       return
     }

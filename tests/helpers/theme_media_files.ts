@@ -26,10 +26,7 @@ export class ThemeMediaFiles {
   }
 
   /** A test-pattern clip with sound; `container` picks MP4 (H.264), MOV (H.264) or WebM (VP9). */
-  async video(
-    name: string,
-    options: { seconds?: number; width?: number; height?: number } = {}
-  ) {
+  async video(name: string, options: { seconds?: number; width?: number; height?: number } = {}) {
     const { seconds = 2, width = 320, height = 240 } = options
     const path = join(this.directory, name)
     const webm = name.endsWith('.webm')

@@ -98,7 +98,9 @@ export default class ThemePublicController {
     }
     response.status(plan.status)
     response.stream(
-      request.method() === 'HEAD' ? Readable.from([]) : await this.storage.read(key, plan.range ?? undefined)
+      request.method() === 'HEAD'
+        ? Readable.from([])
+        : await this.storage.read(key, plan.range ?? undefined)
     )
   }
 }

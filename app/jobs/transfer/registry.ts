@@ -149,7 +149,8 @@ export const jobs = [
   /* Media a restart interrupted (processing) or that never started (pending) get a job again. */
   defineJob({
     name: 'transfer.resume-theme-media',
-    description: 'Sends theme media interrupted or still waiting to processing again (after a start)',
+    description:
+      'Sends theme media interrupted or still waiting to processing again (after a start)',
     runAtStartAfterSeconds: 3,
     policy: 'exclusive',
     retry: { limit: 3, delaySeconds: 60, backoff: true },

@@ -2,7 +2,11 @@ import vine from '@vinejs/vine'
 import { THEME_MODES, THEMED_PAGES } from '#models/transfer/theme_page_setting'
 import { TRANSCODE_PRESET_NAMES } from '#services/transfer/theme/transcode_presets'
 
-const colour = vine.string().trim().toLowerCase().regex(/^#[0-9a-f]{6}$/)
+const colour = vine
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/)
 
 /** POST /api/theme/settings/pages: one page's whole theme. */
 export const pageThemeValidator = vine.create({

@@ -60,12 +60,15 @@ function useLibrary(ffmpeg: Ffmpeg) {
   )
 }
 
-async function processor() {
-  return app.container.make(ThemeMediaProcessor)
+/** One processing run, as the medium's job does it. */
+async function processMedia(id: string) {
+  const processor = await app.container.make(ThemeMediaProcessor)
+  return processor.process(id)
 }
 
 async function admin() {
-  return (await transferPerson('admin')).session
+  const { session } = await transferPerson('admin')
+  return session
 }
 
 test.group('theme media: processing', (group) => {
@@ -99,11 +102,16 @@ test.group('theme media: processing', (group) => {
         .withSession(session)
         .withCsrfToken()
       upload.assertStatus(201)
-      assert.containsSubset(upload.body(), { kind: 'image', status: 'pending', name, thumbnailUrl: null })
+      assert.containsSubset(upload.body(), {
+        kind: 'image',
+        status: 'pending',
+        name,
+        thumbnailUrl: null,
+      })
       const id = upload.body().id
       assert.deepInclude(sent, { name: THEME_IMAGE_JOB, data: { mediaId: id } })
 
-      assert.equal(await (await processor()).process(id), 'ready')
+      assert.equal(await processMedia(id), 'ready')
       const media = await ThemeMedia.findOrFail(id)
       // The JPEG was taken with the camera turned (EXIF orientation 6): it comes out upright.
       const [width, height] = name.endsWith('.jpg') ? [900, 1600] : [1600, 900]
@@ -132,7 +140,8 @@ test.group('theme media: processing', (group) => {
       const thumbnail = await client.get(`/api/theme/media/${id}/thumbnail`)
       thumbnail.assertStatus(200)
       thumbnail.assertHeader('content-type', 'image/jpeg')
-      assert.equal((await sharp(thumbnail.body() as Buffer).metadata()).width, 480)
+      const small = await sharp(thumbnail.body() as Buffer).metadata()
+      assert.equal(small.width, 480)
     }
   }).timeout(120_000)
 
@@ -158,9 +167,15 @@ test.group('theme media: processing', (group) => {
       .withCsrfToken()
       .then((response) => response.assertBody({ preset: 'fast' }))
 
-    assert.equal(await (await processor()).process(id), 'ready')
+    assert.equal(await processMedia(id), 'ready')
     const media = await ThemeMedia.findOrFail(id)
-    assert.containsSubset(media.$attributes, { status: 'ready', progress: 100, width: 320, height: 180, preset: 'fast' })
+    assert.containsSubset(media.$attributes, {
+      status: 'ready',
+      progress: 100,
+      width: 320,
+      height: 180,
+      preset: 'fast',
+    })
     assert.approximately(media.durationSeconds!, 2, 0.2)
 
     const videos = media.renditions.filter((entry) => entry.role === 'background')
@@ -222,7 +237,11 @@ test.group('theme media: processing', (group) => {
       await rm(directory, { recursive: true, force: true })
     }
     assert.isAbove(seen.length, 1)
-    assert.deepEqual([...seen].sort((a, b) => a - b), seen, 'never goes backwards')
+    assert.deepEqual(
+      [...seen].sort((a, b) => a - b),
+      seen,
+      'never goes backwards'
+    )
     assert.approximately(seen.at(-1)!, 1, 0.05)
   }).timeout(60_000)
 
@@ -237,8 +256,7 @@ test.group('theme media: processing', (group) => {
       )
       ids.push(media.id)
     }
-    const work = await processor()
-    const outcomes = await Promise.all(ids.map((id) => work.process(id)))
+    const outcomes = await Promise.all(ids.map((id) => processMedia(id)))
     assert.deepEqual(outcomes, ['ready', 'ready'])
 
     const [a, b] = await Promise.all(ids.map((id) => ThemeMedia.findOrFail(id)))
@@ -262,14 +280,14 @@ test.group('theme media: processing', (group) => {
     upload.assertStatus(201)
     const id = upload.body().id
 
-    assert.equal(await (await processor()).process(id), 'failed')
+    assert.equal(await processMedia(id), 'failed')
     const listed = await client.get('/api/theme/media').withSession(session)
     const entry = listed.body().find((item: { id: string }) => item.id === id)
     assert.equal(entry.status, 'failed')
     assert.match(entry.error, /moov atom not found|Invalid data/)
 
     // A job for a failed medium does nothing; reprocessing queues it again.
-    assert.equal(await (await processor()).process(id), 'skipped')
+    assert.equal(await processMedia(id), 'skipped')
     sent.length = 0
     const again = await client
       .post(`/api/theme/media/${id}/reprocess`)
@@ -278,10 +296,13 @@ test.group('theme media: processing', (group) => {
     again.assertStatus(202)
     assert.containsSubset(again.body(), { status: 'pending', error: null })
     assert.deepEqual(sent, [{ name: THEME_VIDEO_JOB, data: { mediaId: id } }])
-    assert.equal(await (await processor()).process(id), 'failed')
+    assert.equal(await processMedia(id), 'failed')
   }).timeout(60_000)
 
-  test('files that are neither accepted pictures nor videos are refused', async ({ client, assert }) => {
+  test('files that are neither accepted pictures nor videos are refused', async ({
+    client,
+    assert,
+  }) => {
     const session = await admin()
     const text = join(files.directory, 'notes.txt')
     await writeFile(text, 'not a picture')
@@ -337,7 +358,7 @@ test.group('theme media: without ffmpeg', (group) => {
       .withSession(session)
       .withCsrfToken()
     image.assertStatus(201)
-    assert.equal(await (await processor()).process(image.body().id), 'ready')
+    assert.equal(await processMedia(image.body().id), 'ready')
   }).timeout(60_000)
 })
 
@@ -372,7 +393,7 @@ test.group('theme media: on the s3 disk', (group) => {
       .withSession(session)
       .withCsrfToken()
     upload.assertStatus(201)
-    assert.equal(await (await processor()).process(upload.body().id), 'ready')
+    assert.equal(await processMedia(upload.body().id), 'ready')
     const media = await ThemeMedia.findOrFail(upload.body().id)
     const jpeg = media.rendition('background', 'jpeg')!
     const served = await client.get(`/theme-media/${jpeg.key}`)
@@ -386,7 +407,8 @@ test.group('theme media: on the s3 disk', (group) => {
       .withSession(session)
       .withCsrfToken()
     removed.assertBody({ success: true })
-    ;(await client.get(`/theme-media/${jpeg.key}`)).assertStatus(404)
+    const gone = await client.get(`/theme-media/${jpeg.key}`)
+    gone.assertStatus(404)
   }).timeout(60_000)
 })
 

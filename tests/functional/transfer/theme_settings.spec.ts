@@ -9,7 +9,10 @@ import ThemeMedia from '#models/transfer/theme_media'
 import ThemePageSetting from '#models/transfer/theme_page_setting'
 import { ThemeMediaLibrary } from '#services/transfer/theme/theme_media_library'
 import { ThemeMediaProcessor } from '#services/transfer/theme/theme_media_processor'
-import { FsThemeMediaStorage, ThemeMediaStorage } from '#services/transfer/theme/theme_media_storage'
+import {
+  FsThemeMediaStorage,
+  ThemeMediaStorage,
+} from '#services/transfer/theme/theme_media_storage'
 import { ThemeMediaFiles } from '#tests/helpers/theme_media_files'
 import { transferPerson } from '#tests/helpers/transfer_people'
 
@@ -100,7 +103,8 @@ test.group('page themes', (group) => {
     }
 
     const url = `/api/theme/media/${NO_SUCH}/url`
-    ;(await client.get(url)).assertStatus(401)
+    const signedOut = await client.get(url)
+    signedOut.assertStatus(401)
     const unknown = await client.get(url).withSession(staff.session)
     unknown.assertStatus(404)
     unknown.assertBody({ error: 'Media not found' })
@@ -113,10 +117,15 @@ test.group('page themes', (group) => {
     assert.match(ready.body().url, /^\/theme-media\/[0-9a-f]{64}\.jpg$/)
 
     // Public: the thumbnail (404 until ready) and the public config.
-    ;(await client.get(`/api/theme/media/${pending.id}/thumbnail`)).assertStatus(404)
-    ;(await client.get(`/api/theme/media/${media.id}/thumbnail`)).assertStatus(200)
-    ;(await client.get('/api/theme/public-config/upload')).assertStatus(200)
-    ;(await client.get('/api/theme/public-config/nowhere')).assertStatus(404)
+    for (const [path, status] of [
+      [`/api/theme/media/${pending.id}/thumbnail`, 404],
+      [`/api/theme/media/${media.id}/thumbnail`, 200],
+      ['/api/theme/public-config/upload', 200],
+      ['/api/theme/public-config/nowhere', 404],
+    ] as const) {
+      const response = await client.get(path)
+      response.assertStatus(status)
+    }
   }).timeout(60_000)
 
   test('an admin sets a page’s theme; bad input is refused beside its field', async ({
@@ -192,7 +201,12 @@ test.group('page themes', (group) => {
     // Still processing: the page stays plain (its filters and colours come along).
     const waiting = await client.get('/api/theme/public-config/upload')
     waiting.assertStatus(200)
-    assert.containsSubset(waiting.body(), { page: 'upload', mode: 'plain', video: null, image: null })
+    assert.containsSubset(waiting.body(), {
+      page: 'upload',
+      mode: 'plain',
+      video: null,
+      image: null,
+    })
 
     const processor = await app.container.make(ThemeMediaProcessor)
     assert.equal(await processor.process(video.id), 'ready')
@@ -213,7 +227,8 @@ test.group('page themes', (group) => {
     }
     // Every address in it is served.
     for (const source of body.video.sources) {
-      ;(await client.get(source.src)).assertStatus(200)
+      const served = await client.get(source.src)
+      served.assertStatus(200)
     }
 
     const etag = ready.header('etag')!
@@ -236,12 +251,11 @@ test.group('page themes', (group) => {
       .withCsrfToken()
       .then((response) => response.assertStatus(200))
     const listed = await client.get('/api/theme/media').withSession(session)
-    assert.deepEqual(
-      listed.body().find((item: { id: string }) => item.id === image.id).usedOn,
-      ['sign_in']
-    )
-    const slides = (await client.get('/api/theme/public-config/sign_in')).body().slides
-    assert.lengthOf(slides, 2)
+    assert.deepEqual(listed.body().find((item: { id: string }) => item.id === image.id).usedOn, [
+      'sign_in',
+    ])
+    const slideshow = await client.get('/api/theme/public-config/sign_in')
+    assert.lengthOf(slideshow.body().slides, 2)
 
     const refused = await client
       .delete(`/api/theme/media/${image.id}`)
@@ -258,14 +272,17 @@ test.group('page themes', (group) => {
       .withSession(session)
       .withCsrfToken()
     const jpeg = image.rendition('background', 'jpeg')!
-    ;(await client.get(`/theme-media/${jpeg.key}`)).assertStatus(200)
+    const before = await client.get(`/theme-media/${jpeg.key}`)
+    before.assertStatus(200)
     const removed = await client
       .delete(`/api/theme/media/${image.id}`)
       .withSession(session)
       .withCsrfToken()
     removed.assertBody({ success: true })
     assert.isNull(await ThemeMedia.find(image.id))
-    ;(await client.get(`/theme-media/${jpeg.key}`)).assertStatus(404)
-    assert.deepEqual((await ThemePageSetting.findOrFail('sign_in')).mediaIds, [other.id])
+    const after = await client.get(`/theme-media/${jpeg.key}`)
+    after.assertStatus(404)
+    const signIn = await ThemePageSetting.findOrFail('sign_in')
+    assert.deepEqual(signIn.mediaIds, [other.id])
   }).timeout(60_000)
 })

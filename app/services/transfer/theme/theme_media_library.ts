@@ -3,7 +3,10 @@ import ThemeMedia, { type ThemeMediaKind } from '#models/transfer/theme_media'
 import ThemePageSetting, { type ThemedPage } from '#models/transfer/theme_page_setting'
 import type { JobSender } from '#services/shared/jobs/job_definition'
 import type { Ffmpeg } from '#services/transfer/theme/ffmpeg'
-import { FFMPEG_MISSING, type ThemeMediaProcessor } from '#services/transfer/theme/theme_media_processor'
+import {
+  FFMPEG_MISSING,
+  type ThemeMediaProcessor,
+} from '#services/transfer/theme/theme_media_processor'
 import type { ThemeMediaStorage } from '#services/transfer/theme/theme_media_storage'
 
 export const THEME_IMAGE_JOB = 'transfer.process-theme-image'

@@ -5,11 +5,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DateTime } from 'luxon'
 import ThemeMedia, { type ThemeRendition } from '#models/transfer/theme_media'
-import { Ffmpeg, MediaRejected, type TranscodeOutput } from '#services/transfer/theme/ffmpeg'
+import { type Ffmpeg, MediaRejected, type TranscodeOutput } from '#services/transfer/theme/ffmpeg'
 import { ImageRenditions, type MadeFile } from '#services/transfer/theme/image_renditions'
 import type { ThemeMediaStorage } from '#services/transfer/theme/theme_media_storage'
 import { holdTranscoding } from '#services/transfer/theme/transcoding_lock'
-import { TRANSCODE_PRESETS, type TranscodePresetName } from '#services/transfer/theme/transcode_presets'
+import {
+  TRANSCODE_PRESETS,
+  type TranscodePresetName,
+} from '#services/transfer/theme/transcode_presets'
 
 export type ProcessOutcome = 'ready' | 'failed' | 'skipped' | 'missing'
 
@@ -146,7 +149,11 @@ export class ThemeMediaProcessor {
         `The video is ${Math.round(probe.durationSeconds / 60)} minutes long; backgrounds may be up to ${this.limits.maxVideoSeconds / 60} minutes`
       )
     }
-    media.merge({ width: probe.width, height: probe.height, durationSeconds: probe.durationSeconds })
+    media.merge({
+      width: probe.width,
+      height: probe.height,
+      durationSeconds: probe.durationSeconds,
+    })
     const presetName = await this.preset()
     const preset = TRANSCODE_PRESETS[presetName]
     const outputs: TranscodeOutput[] = preset.sizes.flatMap((size) =>

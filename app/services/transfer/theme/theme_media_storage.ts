@@ -74,7 +74,8 @@ export class FsThemeMediaStorage extends ThemeMediaStorage {
 
   async size(key: string) {
     try {
-      return (await stat(this.path(key))).size
+      const info = await stat(this.path(key))
+      return info.size
     } catch {
       return null
     }

@@ -67,7 +67,10 @@ function fileUrl(key: string) {
   return `${THEME_FILES_PATH}/${key}`
 }
 
-function picture(renditions: ThemeRendition[], role: 'background' | 'poster'): PublicPicture | null {
+function picture(
+  renditions: ThemeRendition[],
+  role: 'background' | 'poster'
+): PublicPicture | null {
   const of = (format: ThemeRendition['format']) =>
     renditions
       .filter((entry) => entry.role === role && entry.format === format)
@@ -102,7 +105,12 @@ function video(renditions: ThemeRendition[]): PublicVideo | null {
 export class ThemePages {
   async all() {
     const rows = await ThemePageSetting.query()
-    return THEMED_PAGES.map((page) => this.#withDefaults(page, rows.find((row) => row.page === page)))
+    return THEMED_PAGES.map((page) =>
+      this.#withDefaults(
+        page,
+        rows.find((row) => row.page === page)
+      )
+    )
   }
 
   async get(page: ThemedPage) {
@@ -118,7 +126,10 @@ export class ThemePages {
     const ids = input.mode === 'plain' ? [] : [...new Set(input.mediaIds)]
     const wanted = input.mode === 'video' ? 'video' : 'image'
     if (input.mode !== 'plain' && ids.length === 0) {
-      throw new ThemeMediaRefused(`Choose ${wanted === 'video' ? 'a video' : 'an image'} for this mode`, 422)
+      throw new ThemeMediaRefused(
+        `Choose ${wanted === 'video' ? 'a video' : 'an image'} for this mode`,
+        422
+      )
     }
     if (input.mode !== 'slideshow' && ids.length > 1) {
       throw new ThemeMediaRefused('Only a slideshow shows more than one image', 422)
