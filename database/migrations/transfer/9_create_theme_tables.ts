@@ -39,7 +39,11 @@ export default class extends BaseSchema {
 
     this.schema.createTable('theme_page_settings', (table) => {
       table.text('page').primary().checkIn(['upload', 'share', 'sign_in'])
-      table.text('mode').notNullable().defaultTo('plain').checkIn(['plain', 'image', 'video', 'slideshow'])
+      table
+        .text('mode')
+        .notNullable()
+        .defaultTo('plain')
+        .checkIn(['plain', 'image', 'video', 'slideshow'])
       /** In the order a slideshow shows them; image and video modes use the first. */
       table.specificType('media_ids', 'uuid[]').notNullable().defaultTo('{}')
       table.integer('blur').notNullable().defaultTo(0)

@@ -44,7 +44,10 @@ test.group('page themes in the browser', (group) => {
   async function pageSettled(page: Page) {
     await page.waitForLoadState('load')
     await page.evaluate(
-      () => new Promise<void>((resolve) => window.requestIdleCallback(() => resolve(), { timeout: 2000 }))
+      () =>
+        new Promise<void>((resolve) =>
+          window.requestIdleCallback(() => resolve(), { timeout: 2000 })
+        )
     )
   }
 
@@ -145,7 +148,9 @@ test.group('page themes in the browser', (group) => {
       await pageSettled(still)
       const poster = still.locator('.ui-backdrop picture img')
       await poster.waitFor()
-      await still.waitForFunction(() => document.querySelectorAll('.ui-backdrop img')[0].naturalWidth > 0)
+      await still.waitForFunction(
+        () => document.querySelectorAll('.ui-backdrop img')[0].naturalWidth > 0
+      )
       assert.equal(await still.locator('.ui-backdrop video').count(), 0)
       await calm.close()
     } finally {
