@@ -11,6 +11,7 @@ declare const document: {
   querySelector(selector: string): { content: string } | null
   querySelectorAll(selector: string): ArrayLike<{ currentTime: number; naturalWidth: number }>
 }
+declare function getComputedStyle(element: unknown): { opacity: string }
 declare const window: {
   requestIdleCallback(callback: () => void, options: { timeout: number }): number
 }

@@ -45,19 +45,42 @@ const recorder: JobSender = {
   },
 }
 
-function useLibrary(ffmpeg: Ffmpeg) {
+/**
+ * A group's parts: the inputs, theme media on a disk of its own (a temporary
+ * folder, or `storage` when given), this `ffmpeg`, and the recorder as the
+ * library's job queue. Returns what undoes it.
+ */
+async function useThemeParts(ffmpeg: Ffmpeg, storage?: () => Promise<ThemeMediaStorage>) {
+  await files.create()
+  let made: ThemeMediaStorage
+  if (storage) {
+    made = await storage()
+  } else {
+    storageDirectory = await mkdtemp(join(tmpdir(), 'theme-storage-'))
+    made = new FsThemeMediaStorage(storageDirectory)
+  }
+  app.container.swap(ThemeMediaStorage as any, () => made)
   app.container.swap(Ffmpeg, () => ffmpeg)
   app.container.swap(
     ThemeMediaLibrary,
     async (resolver) =>
       new ThemeMediaLibrary(
-        await resolver.make(ThemeMediaStorage as any),
+        made,
         ffmpeg,
         await resolver.make(ThemeMediaProcessor),
         recorder,
         transferConfig.theme
       )
   )
+  return async () => {
+    app.container.restore(ThemeMediaStorage as any)
+    app.container.restore(Ffmpeg)
+    app.container.restore(ThemeMediaLibrary)
+    await files.remove()
+    if (!storage) {
+      await rm(storageDirectory, { recursive: true, force: true })
+    }
+  }
 }
 
 /** One processing run, as the medium's job does it. */
@@ -72,19 +95,7 @@ async function admin() {
 }
 
 test.group('theme media: processing', (group) => {
-  group.setup(async () => {
-    await files.create()
-    storageDirectory = await mkdtemp(join(tmpdir(), 'theme-storage-'))
-    app.container.swap(ThemeMediaStorage as any, () => new FsThemeMediaStorage(storageDirectory))
-    useLibrary(new Ffmpeg())
-    return async () => {
-      app.container.restore(ThemeMediaStorage as any)
-      app.container.restore(Ffmpeg)
-      app.container.restore(ThemeMediaLibrary)
-      await files.remove()
-      await rm(storageDirectory, { recursive: true, force: true })
-    }
-  })
+  group.setup(() => useThemeParts(new Ffmpeg()))
   group.each.setup(() => {
     sent.length = 0
     return testUtils.db().withGlobalTransaction()
@@ -321,19 +332,7 @@ test.group('theme media: processing', (group) => {
 })
 
 test.group('theme media: without ffmpeg', (group) => {
-  group.setup(async () => {
-    await files.create()
-    storageDirectory = await mkdtemp(join(tmpdir(), 'theme-storage-'))
-    app.container.swap(ThemeMediaStorage as any, () => new FsThemeMediaStorage(storageDirectory))
-    useLibrary(new Ffmpeg('/nonexistent/ffmpeg', '/nonexistent/ffprobe'))
-    return async () => {
-      app.container.restore(ThemeMediaStorage as any)
-      app.container.restore(Ffmpeg)
-      app.container.restore(ThemeMediaLibrary)
-      await files.remove()
-      await rm(storageDirectory, { recursive: true, force: true })
-    }
-  })
+  group.setup(() => useThemeParts(new Ffmpeg('/nonexistent/ffmpeg', '/nonexistent/ffprobe')))
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
   test('a video is refused with how to install ffmpeg; images still work', async ({
@@ -365,19 +364,13 @@ test.group('theme media: without ffmpeg', (group) => {
 test.group('theme media: on the s3 disk', (group) => {
   const s3 = new TestS3Server()
   group.setup(async () => {
-    await files.create()
-    await s3.start()
-    app.container.swap(
-      ThemeMediaStorage as any,
-      () => new S3ThemeMediaStorage(new S3UploadStorage(s3.options))
-    )
-    useLibrary(new Ffmpeg())
+    const undo = await useThemeParts(new Ffmpeg(), async () => {
+      await s3.start()
+      return new S3ThemeMediaStorage(new S3UploadStorage(s3.options))
+    })
     return async () => {
-      app.container.restore(ThemeMediaStorage as any)
-      app.container.restore(Ffmpeg)
-      app.container.restore(ThemeMediaLibrary)
+      await undo()
       await s3.stop()
-      await files.remove()
     }
   })
   group.each.setup(() => testUtils.db().withGlobalTransaction())
@@ -415,17 +408,10 @@ test.group('theme media: on the s3 disk', (group) => {
 test.group('theme media: commands', (group) => {
   group.setup(async () => {
     ace.ui.switchMode('raw')
-    await files.create()
-    storageDirectory = await mkdtemp(join(tmpdir(), 'theme-storage-'))
-    app.container.swap(ThemeMediaStorage as any, () => new FsThemeMediaStorage(storageDirectory))
-    useLibrary(new Ffmpeg())
+    const undo = await useThemeParts(new Ffmpeg())
     return async () => {
       ace.ui.switchMode('normal')
-      app.container.restore(ThemeMediaStorage as any)
-      app.container.restore(Ffmpeg)
-      app.container.restore(ThemeMediaLibrary)
-      await files.remove()
-      await rm(storageDirectory, { recursive: true, force: true })
+      await undo()
     }
   })
   group.each.setup(() => testUtils.db().withGlobalTransaction())
