@@ -30,7 +30,7 @@ export const TRANSCODE_PRESETS = {
   },
   balanced: {
     label: 'Balanced',
-    description: '1080p and 720p at a good quality (about 3 minutes per minute of video)',
+    description: '1080p and 720p at a good quality',
     sizes: [
       { name: 'large', width: 1920, height: 1080 },
       { name: 'small', width: 1280, height: 720 },
