@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from '@japa/runner'
+import type { ApiClient } from '@japa/api-client'
 import ace from '@adonisjs/core/services/ace'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -89,6 +90,13 @@ async function processMedia(id: string) {
   return processor.process(id)
 }
 
+type AdminSession = Awaited<ReturnType<typeof transferPerson>>['session']
+
+/** POST /api/theme/media as the admin's browser sends it: the file in the form field `file`. */
+function uploadMedia(client: ApiClient, session: AdminSession, path: string) {
+  return client.post('/api/theme/media').file('file', path).withSession(session).withCsrfToken()
+}
+
 async function admin() {
   const { session } = await transferPerson('admin')
   return session
@@ -107,11 +115,7 @@ test.group('theme media: processing', (group) => {
   }) => {
     const session = await admin()
     for (const name of ['photo.jpg', 'logo.png', 'still.webp', 'frame.avif']) {
-      const upload = await client
-        .post('/api/theme/media')
-        .file('file', await files.image(name, 1600, 900))
-        .withSession(session)
-        .withCsrfToken()
+      const upload = await uploadMedia(client, session, await files.image(name, 1600, 900))
       upload.assertStatus(201)
       assert.containsSubset(upload.body(), {
         kind: 'image',
@@ -161,11 +165,11 @@ test.group('theme media: processing', (group) => {
     assert,
   }) => {
     const session = await admin()
-    const upload = await client
-      .post('/api/theme/media')
-      .file('file', await files.video('drone.mov', { width: 320, height: 180 }))
-      .withSession(session)
-      .withCsrfToken()
+    const upload = await uploadMedia(
+      client,
+      session,
+      await files.video('drone.mov', { width: 320, height: 180 })
+    )
     upload.assertStatus(201)
     const id = upload.body().id
     assert.deepInclude(sent, { name: THEME_VIDEO_JOB, data: { mediaId: id } })
@@ -283,11 +287,7 @@ test.group('theme media: processing', (group) => {
     assert,
   }) => {
     const session = await admin()
-    const upload = await client
-      .post('/api/theme/media')
-      .file('file', await files.corruptVideo('cut-short.mp4'))
-      .withSession(session)
-      .withCsrfToken()
+    const upload = await uploadMedia(client, session, await files.corruptVideo('cut-short.mp4'))
     upload.assertStatus(201)
     const id = upload.body().id
 
@@ -317,11 +317,7 @@ test.group('theme media: processing', (group) => {
     const session = await admin()
     const text = join(files.directory, 'notes.txt')
     await writeFile(text, 'not a picture')
-    const refused = await client
-      .post('/api/theme/media')
-      .file('file', text)
-      .withSession(session)
-      .withCsrfToken()
+    const refused = await uploadMedia(client, session, text)
     refused.assertStatus(422)
     assert.match(refused.body().error, /JPEG, PNG, WebP or AVIF/)
 
@@ -340,22 +336,14 @@ test.group('theme media: without ffmpeg', (group) => {
     assert,
   }) => {
     const session = await admin()
-    const video = await client
-      .post('/api/theme/media')
-      .file('file', await files.video('clip.mp4'))
-      .withSession(session)
-      .withCsrfToken()
+    const video = await uploadMedia(client, session, await files.video('clip.mp4'))
     video.assertStatus(503)
     assert.include(video.body().error, 'apt-get install ffmpeg')
 
     const settings = await client.get('/api/theme/settings').withSession(session)
     assert.containsSubset(settings.body().videos, { available: false })
 
-    const image = await client
-      .post('/api/theme/media')
-      .file('file', await files.image('still.png'))
-      .withSession(session)
-      .withCsrfToken()
+    const image = await uploadMedia(client, session, await files.image('still.png'))
     image.assertStatus(201)
     assert.equal(await processMedia(image.body().id), 'ready')
   }).timeout(60_000)
@@ -380,11 +368,7 @@ test.group('theme media: on the s3 disk', (group) => {
     assert,
   }) => {
     const session = await admin()
-    const upload = await client
-      .post('/api/theme/media')
-      .file('file', await files.image('sky.webp'))
-      .withSession(session)
-      .withCsrfToken()
+    const upload = await uploadMedia(client, session, await files.image('sky.webp'))
     upload.assertStatus(201)
     assert.equal(await processMedia(upload.body().id), 'ready')
     const media = await ThemeMedia.findOrFail(upload.body().id)
