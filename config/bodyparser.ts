@@ -18,7 +18,8 @@ const bodyParserConfig = defineConfig({
   multipart: {
     autoProcess: true,
     convertEmptyStringsToNull: true,
-    processManually: [],
+    // transfer's theme media upload streams its file itself (up to 1 GB).
+    processManually: ['/api/theme/media'],
     limit: '20mb',
     types: ['multipart/form-data'],
   },

@@ -1,6 +1,7 @@
 import env from '#start/env'
 import app from '@adonisjs/core/services/app'
 
+const MB = 1024 ** 2
 const GB = 1024 ** 3
 
 /*
@@ -35,6 +36,20 @@ export const transferConfig = {
     },
     /** Bytes per upload request, between 1 and 150 MiB (Dropbox's limit); 32 MiB by default. */
     chunkBytes: Math.min(Math.max(env.get('BACKUP_CHUNK_MB') ?? 32, 1), 150) * 1024 * 1024,
+  },
+
+  /** Background media for the public pages (see the README's "Page themes"). */
+  theme: {
+    /** Theme media on the fs disk (on S3: the `theme-media/` prefix of the bucket). */
+    fsDirectory: `${fsRoot}/theme-media`,
+    /** A phone photo is a few MB, a camera's full-size JPEG or PNG stays well under this. */
+    maxImageBytes: 40 * MB,
+    /** A minute of 4K camera footage; a background is rarely longer. */
+    maxVideoBytes: 1 * GB,
+    /** Longer videos are refused when processed (a background loops a short clip). */
+    maxVideoSeconds: 10 * 60,
+    ffmpegPath: env.get('FFMPEG_PATH') ?? 'ffmpeg',
+    ffprobePath: env.get('FFPROBE_PATH') ?? 'ffprobe',
   },
 
   s3: {

@@ -94,6 +94,11 @@ const env = await Env.create(new URL('../', import.meta.url), {
   DROPBOX_CONTENT_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   BACKUP_CHUNK_MB: Env.schema.number.optional(),
 
+  // transfer's background videos are transcoded by these programs (Debian's
+  // ffmpeg package); another path, e.g. a static build, when not on PATH.
+  FFMPEG_PATH: Env.schema.string.optional(),
+  FFPROBE_PATH: Env.schema.string.optional(),
+
   // sso's external identity providers; each is offered only when configured.
   OIDC_ISSUER: Env.schema.string.optional(),
   OIDC_CLIENT_ID: Env.schema.string.optional(),

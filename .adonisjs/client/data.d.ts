@@ -64,6 +64,7 @@ import type TransferSessionUserTransformer from '#transformers/transfer/session_
 import type TransferSettingTransformer from '#transformers/transfer/setting_transformer'
 import type TransferStaffShareTransformer from '#transformers/transfer/staff_share_transformer'
 import type TransferStaffUploadTransformer from '#transformers/transfer/staff_upload_transformer'
+import type TransferThemeMediaTransformer from '#transformers/transfer/theme_media_transformer'
 import type TransferUserTransformer from '#transformers/transfer/user_transformer'
 import type InertiaMiddleware from '#middleware/shared/inertia_middleware'
 
@@ -304,6 +305,10 @@ export namespace Data {
     export type StaffUpload = InferData<TransferStaffUploadTransformer>
     export namespace StaffUpload {
       export type Variants = InferVariants<TransferStaffUploadTransformer>
+    }
+    export type ThemeMedia = InferData<TransferThemeMediaTransformer>
+    export namespace ThemeMedia {
+      export type Variants = InferVariants<TransferThemeMediaTransformer>
     }
     export type User = InferData<TransferUserTransformer>
     export namespace User {

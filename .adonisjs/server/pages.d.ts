@@ -37,6 +37,7 @@ declare module '@adonisjs/inertia/types' {
     'sso/security': ExtractProps<(typeof import('../../inertia/pages/sso/security.tsx'))['default']>
     'sso/sign_in': ExtractProps<(typeof import('../../inertia/pages/sso/sign_in.tsx'))['default']>
     'sso/two_factor': ExtractProps<(typeof import('../../inertia/pages/sso/two_factor.tsx'))['default']>
+    'transfer/admin/appearance': ExtractProps<(typeof import('../../inertia/pages/transfer/admin/appearance.tsx'))['default']>
     'transfer/admin/backup': ExtractProps<(typeof import('../../inertia/pages/transfer/admin/backup.tsx'))['default']>
     'transfer/admin/email_templates': ExtractProps<(typeof import('../../inertia/pages/transfer/admin/email_templates.tsx'))['default']>
     'transfer/admin/logs': ExtractProps<(typeof import('../../inertia/pages/transfer/admin/logs.tsx'))['default']>

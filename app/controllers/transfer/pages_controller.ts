@@ -14,6 +14,10 @@ import { serializer } from '#services/shared/serialize'
 import { BackupBrowser } from '#services/transfer/backup/backup_browser'
 import { BackupQueue } from '#services/transfer/backup/backup_queue'
 import { BackupSettings } from '#services/transfer/backup/backup_settings'
+import { ThemePages } from '#services/transfer/theme/theme_pages'
+import { AppearanceSettings } from '#services/transfer/theme/appearance_settings'
+import { ThemeMediaLibrary } from '#services/transfer/theme/theme_media_library'
+import ThemeMediaTransformer from '#transformers/transfer/theme_media_transformer'
 import BackupEntryTransformer from '#transformers/transfer/backup_entry_transformer'
 import BackupStatusTransformer from '#transformers/transfer/backup_status_transformer'
 import SessionUserTransformer from '#transformers/transfer/session_user_transformer'
@@ -43,7 +47,8 @@ export default class PagesController {
   ) {}
 
   /** The public upload page; sign-in errors come back here (?error, ?auth_error). */
-  async home({ inertia, request, session }: HttpContext) {
+  @inject()
+  async home({ inertia, request, session }: HttpContext, themes: ThemePages) {
     const { error, auth_error: authError } = request.qs()
     const verification = new EmailVerification()
     return inertia.render('transfer/home', {
@@ -53,6 +58,8 @@ export default class PagesController {
       pageMessage: await this.settingsStore.get('upload_page_message'),
       emailVerificationRequired: await verification.required(),
       verifiedEmail: verification.verifiedEmail(session),
+      // With the page, not fetched after it: the poster can load with the form.
+      theme: await themes.publicTheme('upload'),
     })
   }
 
@@ -216,6 +223,31 @@ export default class PagesController {
     } catch (error) {
       return { listing: null, problem: error instanceof Error ? error.message : String(error) }
     }
+  }
+
+  /**
+   * Appearance (admins): the media library and each public page's theme.
+   * Staff see why the page is empty, as on the email templates.
+   */
+  @inject()
+  async appearance(ctx: HttpContext, appearance: AppearanceSettings, library: ThemeMediaLibrary) {
+    const user = await this.staff(ctx)
+    if (user === false) {
+      return ctx.response.redirect('/api/auth/login')
+    }
+    const isAdmin = user?.role === 'admin'
+    const media = isAdmin ? await library.list() : []
+    return ctx.inertia.render('transfer/admin/appearance', {
+      user: SessionUserTransformer.transform(user),
+      media: await Promise.all(
+        media.map(async (entry) =>
+          serializer.serialize(
+            ThemeMediaTransformer.transform({ media: entry, usedOn: await library.usage(entry.id) })
+          )
+        )
+      ),
+      appearance: isAdmin ? await appearance.summary() : null,
+    })
   }
 
   /**

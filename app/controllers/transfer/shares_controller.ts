@@ -4,6 +4,7 @@ import { downloaderOf, originOf } from '#services/transfer/download_requester'
 import { ShareAccessError, ShareDownloadService } from '#services/transfer/share_download_service'
 import { ShareDownloadVisits } from '#services/transfer/share_download_visits'
 import { TransferSettings } from '#services/transfer/transfer_settings'
+import { ThemePages } from '#services/transfer/theme/theme_pages'
 import { serializer } from '#services/shared/serialize'
 import PublicShareTransformer from '#transformers/transfer/public_share_transformer'
 import { shareDownloadValidator } from '#validators/transfer/share_validators'
@@ -13,7 +14,8 @@ import { shareDownloadValidator } from '#validators/transfer/share_validators'
 export default class SharesController {
   constructor(
     protected downloads: ShareDownloadService,
-    protected settings: TransferSettings
+    protected settings: TransferSettings,
+    protected themes: ThemePages
   ) {}
 
   async show({ params, response }: HttpContext) {
@@ -44,11 +46,12 @@ export default class SharesController {
   /** The share page: the file and a download button, or why there is nothing to download. */
   async page({ params, inertia, response }: HttpContext) {
     const siteName = await this.settings.get('site_name')
+    const theme = await this.themes.publicTheme('share')
     try {
       const share = PublicShareTransformer.transform(
         await this.downloads.open(params.token)
       ).useVariant('forPage')
-      return inertia.render('transfer/share', { siteName, share, unavailable: null })
+      return inertia.render('transfer/share', { siteName, theme, share, unavailable: null })
     } catch (error) {
       if (!(error instanceof ShareAccessError) || (error.status !== 404 && error.status !== 410)) {
         throw error
@@ -56,6 +59,7 @@ export default class SharesController {
       response.status(error.status)
       return inertia.render('transfer/share', {
         siteName,
+        theme,
         share: null,
         unavailable: { status: error.status, message: error.message },
       })

@@ -7,6 +7,12 @@ import { UploadContentHash } from '#services/transfer/upload_content_hash'
 import { UploadStorage } from '#services/transfer/upload_storage'
 import { BACKUP_UPLOAD_JOB, BackupQueue } from '#services/transfer/backup/backup_queue'
 import { UploadBackup } from '#services/transfer/backup/upload_backup'
+import {
+  THEME_IMAGE_JOB,
+  THEME_VIDEO_JOB,
+  ThemeMediaLibrary,
+} from '#services/transfer/theme/theme_media_library'
+import { ThemeMediaProcessor } from '#services/transfer/theme/theme_media_processor'
 
 /** transfer's background jobs (see the README's "Background jobs"). */
 export const jobs = [
@@ -95,6 +101,63 @@ export const jobs = [
     handler: async () => {
       const queue = await app.container.make(BackupQueue)
       return { requeued: await queue.requeue() }
+    },
+  }),
+
+  /*
+   * A background picture's sizes and formats (sharp): quick, two at a time,
+   * never queued behind a video.
+   */
+  defineJob<{ mediaId: string }>({
+    name: THEME_IMAGE_JOB,
+    description: 'Makes the background sizes and thumbnail of an uploaded image',
+    policy: 'standard',
+    concurrency: 2,
+    retry: { limit: 2, delaySeconds: 30, backoff: true },
+    expireInSeconds: 10 * 60,
+    heartbeatSeconds: 30,
+    wakeOnSend: true,
+    handler: async ({ mediaId }, { signal, isLastAttempt }) => {
+      const processor = await app.container.make(ThemeMediaProcessor)
+      return { outcome: await processor.process(mediaId, { signal, isLastAttempt }) }
+    },
+  }),
+
+  /*
+   * Spec 2, section 8: one transcoding job at a time. Each instance takes one
+   * video at a time, and the run holds the transcoding advisory lock, so
+   * across instances the second waits for the first (in the database); a
+   * process that dies drops the lock at once and the startup sweep below
+   * starts its video over.
+   */
+  defineJob<{ mediaId: string }>({
+    name: THEME_VIDEO_JOB,
+    description: 'Transcodes an uploaded background video (one at a time across instances)',
+    policy: 'standard',
+    concurrency: 1,
+    retry: { limit: 2, delaySeconds: 60, backoff: true },
+    // Waiting for the lock counts too: a queue of long videos takes a while.
+    expireInSeconds: 4 * 60 * 60,
+    heartbeatSeconds: 30,
+    wakeOnSend: true,
+    handler: async ({ mediaId }, { signal, isLastAttempt }) => {
+      const processor = await app.container.make(ThemeMediaProcessor)
+      return { outcome: await processor.process(mediaId, { signal, isLastAttempt }) }
+    },
+  }),
+
+  /* Media a restart interrupted (processing) or that never started (pending) get a job again. */
+  defineJob({
+    name: 'transfer.resume-theme-media',
+    description:
+      'Sends theme media interrupted or still waiting to processing again (after a start)',
+    runAtStartAfterSeconds: 3,
+    policy: 'exclusive',
+    retry: { limit: 3, delaySeconds: 60, backoff: true },
+    expireInSeconds: 10 * 60,
+    handler: async () => {
+      const library = await app.container.make(ThemeMediaLibrary)
+      return { requeued: await library.requeue() }
     },
   }),
 ]

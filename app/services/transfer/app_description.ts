@@ -46,6 +46,11 @@ export class TransferAppDescription {
         expiredCleanupIntervalMinutes: EXPIRED_CLEANUP_INTERVAL_MS / 60_000,
         emailTemplateSubjectMaxLength: 200,
         emailTemplateBodyMaxLength: 20_000,
+        // Spec 2, section 8 (the transcoding lock), and the theme media limits.
+        transcodingJobsAtOnce: 1,
+        themeImageMaxBytes: transferConfig.theme.maxImageBytes,
+        themeVideoMaxBytes: transferConfig.theme.maxVideoBytes,
+        themeVideoMaxSeconds: transferConfig.theme.maxVideoSeconds,
       },
       storage: { disk: transferConfig.disk },
       features: {

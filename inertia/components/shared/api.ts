@@ -43,7 +43,7 @@ function fieldsOf(body: Record<string, unknown>): FieldErrors {
   return found
 }
 
-function csrfToken() {
+export function csrfToken() {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? ''
 }
 

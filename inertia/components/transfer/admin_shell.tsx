@@ -6,9 +6,10 @@ import { Notice } from '~/components/shared/ui/notice'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { SkeletonText } from '~/components/shared/ui/skeleton'
 import { signOut, useCodeExchange } from '~/components/shared/use_sign_in'
+import { RemoteThemeBackdrop } from '~/components/transfer/theme_backdrop'
 
 export type AdminSection =
-  'uploads' | 'shares' | 'logs' | 'backup' | 'users' | 'settings' | 'email-templates'
+  'uploads' | 'shares' | 'logs' | 'backup' | 'users' | 'settings' | 'email-templates' | 'appearance'
 
 const SECTIONS: {
   id: AdminSection
@@ -30,6 +31,7 @@ const SECTIONS: {
     href: '/admin/email-templates',
     adminOnly: true,
   },
+  { id: 'appearance', label: 'Appearance', href: '/admin/appearance', adminOnly: true },
 ]
 
 /**
@@ -79,18 +81,27 @@ export function AdminShell(props: {
         { label: 'Sign out', onSelect: () => void signOut() },
       ]}
     >
-      {pending && <SkeletonText label="Signing you in…" />}
-      {error && (
-        <div className="ui-stack">
-          <Notice tone="danger" role="alert">
-            {error}
-          </Notice>
-          <div>
-            <ButtonLink native href="/api/auth/login">
-              Sign in again
-            </ButtonLink>
-          </div>
-        </div>
+      {(pending || error) && (
+        // The staff sign-in landing wears the sign-in page's theme.
+        <RemoteThemeBackdrop page="sign_in">
+          {pending && (
+            <div className="ui-panel">
+              <SkeletonText label="Signing you in…" />
+            </div>
+          )}
+          {error && (
+            <div className="ui-panel ui-stack">
+              <Notice tone="danger" role="alert">
+                {error}
+              </Notice>
+              <div>
+                <ButtonLink native href="/api/auth/login">
+                  Sign in again
+                </ButtonLink>
+              </div>
+            </div>
+          )}
+        </RemoteThemeBackdrop>
       )}
       {user && (
         <>

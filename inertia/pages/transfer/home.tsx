@@ -9,6 +9,7 @@ import { UploadEmailVerification } from '~/components/transfer/upload_email_veri
 import { UploadQueue } from '~/components/transfer/upload_queue'
 import { useTusUploadQueue } from '~/components/transfer/use_tus_upload'
 import { NOT_THIS_BROWSERS_SIGN_IN } from '~/components/shared/use_sign_in'
+import { ThemeBackdrop, type PublicTheme } from '~/components/transfer/theme_backdrop'
 
 const SIGN_IN_ERRORS: Record<string, string> = {
   no_access: 'Your account has no access to Transfer. Ask an administrator to add you.',
@@ -24,6 +25,7 @@ type HomeProps = {
   pageMessage: string
   emailVerificationRequired: boolean
   verifiedEmail: string | null
+  theme: PublicTheme
 }
 
 /** The public upload page: details, the optional email check, files and their progress. */
@@ -55,89 +57,91 @@ export default function Home(props: HomeProps) {
 
   return (
     <AppShell title="Upload" appName="Transfer" width="regular">
-      <PageHeader
-        title="Send us your files"
-        description={
-          props.pageMessage ? (
-            <span className="ui-preserve-lines">{props.pageMessage}</span>
-          ) : (
-            `Files you send here go straight to ${props.siteName}.`
-          )
-        }
-        actions={
-          <ButtonLink native href="/admin" variant="secondary">
-            Staff sign in
-          </ButtonLink>
-        }
-      />
-      <div className="ui-stack ui-stack-loose">
-        {props.signInError && (
-          <Notice tone="danger" role="alert">
-            {SIGN_IN_ERRORS[props.signInError] ?? 'Sign-in failed. Please try again.'}
-          </Notice>
-        )}
+      <ThemeBackdrop theme={props.theme}>
+        <PageHeader
+          title="Send us your files"
+          description={
+            props.pageMessage ? (
+              <span className="ui-preserve-lines">{props.pageMessage}</span>
+            ) : (
+              `Files you send here go straight to ${props.siteName}.`
+            )
+          }
+          actions={
+            <ButtonLink native href="/admin" variant="secondary">
+              Staff sign in
+            </ButtonLink>
+          }
+        />
+        <div className="ui-stack ui-stack-loose">
+          {props.signInError && (
+            <Notice tone="danger" role="alert">
+              {SIGN_IN_ERRORS[props.signInError] ?? 'Sign-in failed. Please try again.'}
+            </Notice>
+          )}
 
-        {props.emailVerificationRequired &&
-          (verifiedEmail ? (
-            <Notice tone="success">Email confirmed: {verifiedEmail}</Notice>
-          ) : (
-            <UploadEmailVerification onVerified={setVerifiedEmail} />
-          ))}
+          {props.emailVerificationRequired &&
+            (verifiedEmail ? (
+              <Notice tone="success">Email confirmed: {verifiedEmail}</Notice>
+            ) : (
+              <UploadEmailVerification onVerified={setVerifiedEmail} />
+            ))}
 
-        <form onSubmit={start} className="ui-panel">
-          <div className="ui-form-grid">
-            <Field label="Your name (optional)">
-              <TextInput
-                autoComplete="name"
-                maxLength={200}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
-            </Field>
-            {!props.emailVerificationRequired && (
-              <Field label="Your email (optional)" hint="So we can reply when the files arrive.">
+          <form onSubmit={start} className="ui-panel">
+            <div className="ui-form-grid">
+              <Field label="Your name (optional)">
                 <TextInput
-                  type="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
+                  autoComplete="name"
+                  maxLength={200}
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
                 />
               </Field>
-            )}
-          </div>
-          <Field label="Message (optional)">
-            <Textarea
-              rows={3}
-              maxLength={5000}
-              value={message}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </Field>
+              {!props.emailVerificationRequired && (
+                <Field label="Your email (optional)" hint="So we can reply when the files arrive.">
+                  <TextInput
+                    type="email"
+                    autoComplete="email"
+                    maxLength={254}
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                </Field>
+              )}
+            </div>
+            <Field label="Message (optional)">
+              <Textarea
+                rows={3}
+                maxLength={5000}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+            </Field>
 
-          <UploadDropzone onFiles={queue.add} />
-          <UploadQueue
-            files={queue.files}
-            onPause={queue.pause}
-            onResume={queue.resume}
-            onCancel={queue.cancel}
-            onRemove={queue.remove}
-          />
-          <div className="ui-cluster">
-            <Button type="submit" disabled={ready === 0 || needsVerification}>
-              {ready > 1 ? `Upload ${ready} files` : 'Upload'}
-            </Button>
-            {needsVerification && ready > 0 && (
-              <span className="ui-muted">Confirm your email address above to start.</span>
-            )}
-          </div>
-        </form>
-        {finished > 0 && !active && (
-          <Notice tone="success" role="status">
-            Thank you: {finished === 1 ? 'your file has' : `${finished} files have`} arrived.
-          </Notice>
-        )}
-      </div>
+            <UploadDropzone onFiles={queue.add} />
+            <UploadQueue
+              files={queue.files}
+              onPause={queue.pause}
+              onResume={queue.resume}
+              onCancel={queue.cancel}
+              onRemove={queue.remove}
+            />
+            <div className="ui-cluster">
+              <Button type="submit" disabled={ready === 0 || needsVerification}>
+                {ready > 1 ? `Upload ${ready} files` : 'Upload'}
+              </Button>
+              {needsVerification && ready > 0 && (
+                <span className="ui-muted">Confirm your email address above to start.</span>
+              )}
+            </div>
+          </form>
+          {finished > 0 && !active && (
+            <Notice tone="success" role="status">
+              Thank you: {finished === 1 ? 'your file has' : `${finished} files have`} arrived.
+            </Notice>
+          )}
+        </div>
+      </ThemeBackdrop>
     </AppShell>
   )
 }

@@ -11,11 +11,13 @@ import type { Data } from '~generated/data'
 import { api, ApiError, errorMessage } from '~/components/shared/api'
 import { formatBytes } from '~/components/shared/format'
 import { formatLocalTimestamp, relativeTimeProps } from '~/components/shared/dates'
+import { ThemeBackdrop, type PublicTheme } from '~/components/transfer/theme_backdrop'
 
 type Share = Data.Transfer.PublicShare.Variants['forPage']
 
 type Props = {
   siteName: string
+  theme: PublicTheme
   share: Share | null
   unavailable: { status: 404 | 410; message: string } | null
 }
@@ -34,7 +36,7 @@ const GRANT_MARGIN_MS = 30_000
  * counts once: while a request is on its way nothing else is sent, and
  * asking again reuses the URL already handed out while it is valid.
  */
-export default function SharePage({ siteName, share, unavailable }: Props) {
+export default function SharePage({ siteName, theme, share, unavailable }: Props) {
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -83,15 +85,17 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
   if (!share || closed) {
     return (
       <AppShell title={closed ?? 'Share'} appName={siteName} width="narrow">
-        <PageHeader
-          title={unavailable?.status === 404 ? 'Link not found' : 'Link no longer available'}
-        />
-        <div className="ui-stack">
-          <Notice tone="warning" role="alert">
-            {closed ?? 'Share not found'}
-          </Notice>
-          <p className="ui-muted">Ask the person who sent you this link for a new one.</p>
-        </div>
+        <ThemeBackdrop theme={theme}>
+          <PageHeader
+            title={unavailable?.status === 404 ? 'Link not found' : 'Link no longer available'}
+          />
+          <div className="ui-panel ui-stack">
+            <Notice tone="warning" role="alert">
+              {closed ?? 'Share not found'}
+            </Notice>
+            <p className="ui-muted">Ask the person who sent you this link for a new one.</p>
+          </div>
+        </ThemeBackdrop>
       </AppShell>
     )
   }
@@ -100,54 +104,59 @@ export default function SharePage({ siteName, share, unavailable }: Props) {
 
   return (
     <AppShell title={share.title ?? share.fileName} appName={siteName} width="narrow">
-      <PageHeader title={share.title ?? share.fileName} description={`${sender} sent you a file`} />
-      <section className="ui-panel ui-stack" aria-label="The file">
-        {share.message && <p className="ui-preserve-lines">{share.message}</p>}
-        <FactList
-          facts={[
-            share.title && { label: 'File', value: share.fileName },
-            { label: 'Size', value: formatBytes(share.size) },
-            share.expiresAt && {
-              label: 'Available until',
-              value: (
-                <>
-                  {formatLocalTimestamp(share.expiresAt)}{' '}
-                  <span className="ui-muted">
-                    (<time {...relativeTimeProps(share.expiresAt)} />)
-                  </span>
-                </>
-              ),
-            },
-            remaining !== null && { label: 'Downloads left', value: remaining, live: true },
-          ]}
+      <ThemeBackdrop theme={theme}>
+        <PageHeader
+          title={share.title ?? share.fileName}
+          description={`${sender} sent you a file`}
         />
-        <form onSubmit={download} aria-label="Download" className="ui-stack">
-          {share.hasPassword && (
-            <Field label="Password">
-              <PasswordInput
-                required
-                autoComplete="off"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            </Field>
+        <section className="ui-panel ui-stack" aria-label="The file">
+          {share.message && <p className="ui-preserve-lines">{share.message}</p>}
+          <FactList
+            facts={[
+              share.title && { label: 'File', value: share.fileName },
+              { label: 'Size', value: formatBytes(share.size) },
+              share.expiresAt && {
+                label: 'Available until',
+                value: (
+                  <>
+                    {formatLocalTimestamp(share.expiresAt)}{' '}
+                    <span className="ui-muted">
+                      (<time {...relativeTimeProps(share.expiresAt)} />)
+                    </span>
+                  </>
+                ),
+              },
+              remaining !== null && { label: 'Downloads left', value: remaining, live: true },
+            ]}
+          />
+          <form onSubmit={download} aria-label="Download" className="ui-stack">
+            {share.hasPassword && (
+              <Field label="Password">
+                <PasswordInput
+                  required
+                  autoComplete="off"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              </Field>
+            )}
+            <Button type="submit" className="ui-button-hero" icon={<DownloadIcon />} loading={busy}>
+              {busy ? 'Preparing…' : grant ? 'Download again' : 'Download'}
+            </Button>
+          </form>
+          {error && (
+            <Notice tone="danger" role="alert">
+              {error}
+            </Notice>
           )}
-          <Button type="submit" className="ui-button-hero" icon={<DownloadIcon />} loading={busy}>
-            {busy ? 'Preparing…' : grant ? 'Download again' : 'Download'}
-          </Button>
-        </form>
-        {error && (
-          <Notice tone="danger" role="alert">
-            {error}
-          </Notice>
-        )}
-        {grant && !error && (
-          <Notice tone="success" role="status">
-            Your download is starting.
-            {remaining === 0 && ' That was the last download this link allows.'}
-          </Notice>
-        )}
-      </section>
+          {grant && !error && (
+            <Notice tone="success" role="status">
+              Your download is starting.
+              {remaining === 0 && ' That was the last download this link allows.'}
+            </Notice>
+          )}
+        </section>
+      </ThemeBackdrop>
     </AppShell>
   )
 }

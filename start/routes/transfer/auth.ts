@@ -35,5 +35,6 @@ router
     router.get('/admin/settings', [PagesController, 'settings'])
     router.get('/admin/backup', [PagesController, 'backup'])
     router.get('/admin/email-templates', [PagesController, 'emailTemplates'])
+    router.get('/admin/appearance', [PagesController, 'appearance'])
   })
   .use(stateful())

@@ -199,6 +199,7 @@ test.group('transfer pages: accessibility and phones', (group) => {
       ['/admin/users', 'users', 'Users'],
       ['/admin/settings', 'settings', 'Settings'],
       ['/admin/backup', 'backup', 'Backup'],
+      ['/admin/appearance', 'appearance', 'Appearance'],
     ] as const) {
       await page.setViewportSize({ width: 1280, height: 800 })
       await page.goto(`${stack.url('transfer')}${path}`)

@@ -29,6 +29,8 @@ test.group('transfer GET /api/app-docs', (group) => {
       generatedPasswordWords: 4,
       generatedPasswordWordListSize: 80,
       expiredCleanupIntervalMinutes: 60,
+      transcodingJobsAtOnce: 1,
+      themeVideoMaxBytes: 1024 ** 3,
     })
     assert.deepEqual(docs.storage, { disk: 'fs' })
     assert.deepEqual(docs.features, { mailTransport: 'outbox', emailVerificationRequired: true })

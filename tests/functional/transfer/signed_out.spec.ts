@@ -17,6 +17,8 @@ const PUBLIC = [
   'POST /api/share/:token/download',
   'GET /api/public-uploads/:id/download',
   'GET /api/app-docs',
+  'GET /api/theme/public-config/:page',
+  'GET /api/theme/media/:id/thumbnail',
   'POST /api/internal/heartbeat',
   'GET /api/auth/callback',
   'GET /api/auth/login',

@@ -1,5 +1,8 @@
 import type { QueryClientContract, TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { SETTING_DEFINITIONS, TASKBOARD_SETTING_KEYS } from '#services/schedule/settings/schedule_settings'
+import {
+  SETTING_DEFINITIONS,
+  TASKBOARD_SETTING_KEYS,
+} from '#services/schedule/settings/schedule_settings'
 
 type Client = QueryClientContract | TransactionClientContract
 
