@@ -135,7 +135,11 @@ test.group('schedule directory in the browser', (group) => {
       .getByRole('alertdialog', { name: 'Delete Morgan Focus?' })
       .getByRole('button', { name: 'Delete' })
       .click()
-    await page.getByText('Morgan Focus moved to the trash.', { exact: false }).waitFor()
+    await page
+      .getByText('Morgan Focus moved to the trash. Restore it there within 30 days.', {
+        exact: true,
+      })
+      .waitFor()
     await page.getByRole('button', { name: /^Morgan Focus/ }).waitFor({ state: 'detached' })
     // Other tests' crew may wait in the shared stack's trash too.
     const trash = await callFromPage<Record[]>(page, 'GET', '/api/trash/crew')
