@@ -13,6 +13,7 @@ type ExtractProps<T> =
 declare module '@adonisjs/inertia/types' {
   export interface InertiaPages {
     'schedule/admin': ExtractProps<(typeof import('../../inertia/pages/schedule/admin.tsx'))['default']>
+    'schedule/answer': ExtractProps<(typeof import('../../inertia/pages/schedule/answer.tsx'))['default']>
     'schedule/calendar': ExtractProps<(typeof import('../../inertia/pages/schedule/calendar.tsx'))['default']>
     'schedule/conflicts': ExtractProps<(typeof import('../../inertia/pages/schedule/conflicts.tsx'))['default']>
     'schedule/directory': ExtractProps<(typeof import('../../inertia/pages/schedule/directory.tsx'))['default']>
