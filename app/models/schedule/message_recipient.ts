@@ -41,6 +41,10 @@ export default class MessageRecipient extends BaseModel {
   @column()
   declare name: string
 
+  /** What {firstName} shows: a vendor's contact person, a crew member's first name. */
+  @column()
+  declare firstName: string | null
+
   @column()
   declare phone: string | null
 

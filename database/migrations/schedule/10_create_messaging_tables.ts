@@ -61,6 +61,7 @@ export default class extends BaseSchema {
       table.enum('resource_type', ['crew', 'vendor']).notNullable()
       table.integer('resource_id').notNullable()
       table.text('name').notNullable()
+      table.text('first_name').nullable()
       // E.164, or null when the person has no valid mobile number.
       table.text('phone').nullable()
       table.text('email').nullable()

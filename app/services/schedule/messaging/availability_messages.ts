@@ -116,7 +116,11 @@ export class AvailabilityMessages {
         this.sms.enabled
       )
       // A preview has no recipient yet: a sample link shows the length a real one takes.
-      const values = await this.delivery.placeholderValues(draft, { id: 0, name: member.name })
+      const values = await this.delivery.placeholderValues(draft, {
+        id: 0,
+        name: member.name,
+        firstName: member.firstName,
+      })
       const text = fillPlaceholders(body, values)
       recipients.push({
         key,
@@ -197,6 +201,7 @@ export class AvailabilityMessages {
             resourceType: member.resourceType,
             resourceId: member.resourceId,
             name: member.name,
+            firstName: member.firstName,
             phone: member.phone,
             email: member.email,
             channel,

@@ -61,7 +61,10 @@ export class MessageDelivery {
   constructor(protected sms: SmsChannel) {}
 
   /** The placeholders' values for one recipient. */
-  async placeholderValues(message: Message, recipient: Pick<MessageRecipient, 'id' | 'name'>) {
+  async placeholderValues(
+    message: Message,
+    recipient: Pick<MessageRecipient, 'id' | 'name' | 'firstName'>
+  ) {
     const project = message.projectId ? await Project.find(message.projectId) : null
     let location = message.locationText ?? ''
     if (!location && project?.locationId) {
@@ -69,7 +72,7 @@ export class MessageDelivery {
       location = place?.name ?? ''
     }
     return {
-      firstName: firstNameOf(recipient.name),
+      firstName: recipient.firstName ?? firstNameOf(recipient.name),
       project: project?.name ?? '',
       dates: message.datesText ?? projectDates(project),
       callTime: message.callTime ?? '',
@@ -111,13 +114,15 @@ export class MessageDelivery {
   }
 
   /** Takes a channel for this run: true when it was queued and is now ours. */
-  async #claim(recipientId: number, column: 'sms_status' | 'email_status') {
+  async #claim(recipient: MessageRecipient, column: 'sms_status' | 'email_status') {
+    const recipientId = recipient.id
     const claimed = await db
       .from('message_recipients')
       .where('id', recipientId)
       .where(column, 'queued')
       .update({ [column]: 'sending', updated_at: new Date() })
     if (Number(claimed) === 1) {
+      await recipient.refresh()
       return true
     }
     // Left `sending` by a run that died mid-call: whether it went is unknown.
@@ -135,7 +140,7 @@ export class MessageDelivery {
   }
 
   async #sendSms(recipient: MessageRecipient, body: string): Promise<'done' | 'retry'> {
-    if (!(await this.#claim(recipient.id, 'sms_status'))) {
+    if (!(await this.#claim(recipient, 'sms_status'))) {
       return 'done'
     }
     const skip = async (reason: string) => {
@@ -181,7 +186,7 @@ export class MessageDelivery {
     message: Message,
     values: PlaceholderValues
   ): Promise<'done' | 'retry'> {
-    if (!(await this.#claim(recipient.id, 'email_status'))) {
+    if (!(await this.#claim(recipient, 'email_status'))) {
       return 'done'
     }
     if (!recipient.email) {
