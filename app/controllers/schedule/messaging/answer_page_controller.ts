@@ -2,6 +2,8 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { answerValidator } from '#validators/schedule/messaging_validators'
 import { AvailabilityAnswers } from '#services/schedule/messaging/availability_answers'
+import { MessageDelivery } from '#services/schedule/messaging/message_delivery'
+import { fillPlaceholders } from '#services/schedule/messaging/message_placeholders'
 
 /**
  * /answer/:token, public: the page a recipient's personal link opens. GET
@@ -9,7 +11,10 @@ import { AvailabilityAnswers } from '#services/schedule/messaging/availability_a
  */
 @inject()
 export default class AnswerPageController {
-  constructor(protected answers: AvailabilityAnswers) {}
+  constructor(
+    protected answers: AvailabilityAnswers,
+    protected delivery: MessageDelivery
+  ) {}
 
   async show({ inertia, params, response }: HttpContext) {
     response.header('Cache-Control', 'no-store')
@@ -19,16 +24,19 @@ export default class AnswerPageController {
       response.status(404)
       return inertia.render('schedule/answer', { request: null, gone: 'unknown' })
     }
+    // What the recipient was sent, filled for them (the link itself left out).
+    const values = await this.delivery.placeholderValues(link.message, link.recipient)
+    const open = link.state === 'open'
     const request = {
       project: link.project?.name ?? null,
-      subject: link.message.subject,
-      dates: link.message.datesText,
-      callTime: link.message.callTime,
-      location: link.message.locationText,
+      subject: fillPlaceholders(link.message.subject, { ...values, answerLink: '' }),
+      dates: values.dates || null,
+      callTime: values.callTime || null,
+      location: values.location || null,
       answersCloseAt: link.message.answersCloseAt.toISO()!,
-      name: link.state === 'open' ? link.recipient.name : null,
-      answer: link.state === 'open' ? (link.recipient.answer ?? null) : null,
-      note: link.state === 'open' ? (link.recipient.answerNote ?? null) : null,
+      name: link.recipient.name,
+      answer: open ? (link.recipient.answer ?? null) : null,
+      note: open ? (link.recipient.answerNote ?? null) : null,
     }
     if (link.state === 'expired') {
       response.status(410)

@@ -7,7 +7,7 @@ import { recipientOfToken } from '#services/schedule/messaging/answer_links'
 
 export type AnswerLinkState =
   | { state: 'open'; recipient: MessageRecipient; message: Message; project: Project | null }
-  | { state: 'expired'; message: Message; project: Project | null }
+  | { state: 'expired'; recipient: MessageRecipient; message: Message; project: Project | null }
   | { state: 'unknown' }
 
 /**
@@ -26,7 +26,7 @@ export class AvailabilityAnswers {
     const message = await Message.findOrFail(recipient.messageId)
     const project = message.projectId ? await Project.find(message.projectId) : null
     if (message.status !== 'sent' || message.answersCloseAt <= DateTime.now()) {
-      return { state: 'expired', message, project }
+      return { state: 'expired', recipient, message, project }
     }
     return { state: 'open', recipient, message, project }
   }
