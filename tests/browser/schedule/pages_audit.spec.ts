@@ -3,6 +3,7 @@ import type { Assert } from '@japa/assert'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { requestByEmail } from '#tests/helpers/schedule_messaging'
 import {
   saveScreenshot,
   seriousAccessibilityProblems,
@@ -292,6 +293,25 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       { name: 'share-gone', path: '/share/not-a-real-token', heading: 'Link not found' },
     ]
     // A recipient has no account: contexts without the staff member's cookies.
+    await auditAtBothSizes(browser, null, pages, assert)
+  })
+
+  test('the answer page passes axe at both sizes: open, and a link that does not work', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const { outbox } = await sharedBrowserStack()
+    const { link } = await requestByEmail(staff, outbox.schedule, 'Audit Answer')
+    const pages: AuditedPage[] = [
+      {
+        name: 'answer-open',
+        path: new URL(link).pathname,
+        heading: 'Free for the harbour shoot, Audit?',
+      },
+      { name: 'answer-unknown', path: '/answer/1.not-a-real-token', heading: 'Availability' },
+    ]
     await auditAtBothSizes(browser, null, pages, assert)
   })
 
