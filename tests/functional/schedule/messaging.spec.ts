@@ -436,6 +436,13 @@ test.group('messaging: inbound texts', (group) => {
     const optOut = await SmsOptOut.findOrFail('+14155550109')
     assert.isTrue(optOut.optedOut)
     assert.equal(optOut.keyword, 'STOP')
+    // The person's record shows it, with its time.
+    const record = await client.get(`/api/crew/${crew.id}`).withSession(session)
+    assert.deepEqual(record.body().smsOptOut, {
+      optedOut: true,
+      keyword: 'STOP',
+      changedAt: optOut.changedAt.toISO(),
+    })
 
     const first = await compose(client, session, {
       audience: { crewIds: [crew.id] },
