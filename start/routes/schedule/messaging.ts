@@ -15,6 +15,8 @@ const MessageTemplatesController = () =>
 const TwilioWebhooksController = () =>
   import('#controllers/schedule/messaging/twilio_webhooks_controller')
 const AnswerPageController = () => import('#controllers/schedule/messaging/answer_page_controller')
+const MessagesPageController = () =>
+  import('#controllers/schedule/messaging/messages_page_controller')
 
 /* Tokens are unguessable; this only keeps one address from hammering the lookups. */
 const answerLimit = limiter.define('schedule_answers', (ctx) =>
@@ -28,6 +30,15 @@ router
   .group(() => {
     router.get('/answer/:token', [AnswerPageController, 'show']).use(answerLimit)
     router.post('/answer/:token', [AnswerPageController, 'store']).use(answerLimit)
+
+    router
+      .group(() => {
+        router.get('/messages', [MessagesPageController, 'index'])
+        router
+          .get('/messages/:id', [MessagesPageController, 'show'])
+          .where('id', router.matchers.number())
+      })
+      .use(middleware.schedulePage())
 
     router
       .group(() => {
