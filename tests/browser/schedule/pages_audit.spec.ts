@@ -296,7 +296,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     await auditAtBothSizes(browser, null, pages, assert)
   })
 
-  test('the answer page passes axe at both sizes: open, and a link that does not work', async ({
+  test('messaging pages pass axe at both sizes: Messages, a message, the answer page open and unknown', async ({
     browser,
     browserContext,
     assert,
@@ -304,6 +304,21 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     const staff = await signInToSchedule(browserContext, stack, seed)
     const { outbox } = await sharedBrowserStack()
     const { link } = await requestByEmail(staff, outbox.schedule, 'Audit Answer')
+    // The signed-in side: the Messages page and this message's tracking table.
+    const sent = await callFromPage<{ id: number }[]>(staff, 'GET', '/api/messages')
+    await auditAtBothSizes(
+      browser,
+      browserContext,
+      [
+        { name: 'messages', path: '/messages', heading: 'Messages' },
+        {
+          name: 'message',
+          path: `/messages/${sent[0].id}`,
+          heading: 'Free for the harbour shoot, {firstName}?',
+        },
+      ],
+      assert
+    )
     const pages: AuditedPage[] = [
       {
         name: 'answer-open',
