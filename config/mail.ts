@@ -7,7 +7,9 @@ const outboxDirectory =
   env.get('MAIL_OUTBOX_DIR') ?? app.makePath('storage', 'outbox', env.get('APP_ID'))
 
 const mailConfig = defineConfig({
-  default: env.get('MAIL_MAILER') ?? (env.get('SMTP_HOST') ? 'smtp' : 'outbox'),
+  default:
+    env.get('MAIL_MAILER') ??
+    (env.get('SMTP_HOST') ? 'smtp' : env.get('EMAIL_API_KEY') ? 'resend' : 'outbox'),
 
   from: {
     address: env.get('MAIL_FROM_ADDRESS') ?? 'no-reply@localhost',
@@ -26,6 +28,11 @@ const mailConfig = defineConfig({
             pass: env.get('SMTP_PASSWORD')?.release() ?? '',
           }
         : undefined,
+    }),
+    // An HTTPS API instead of SMTP (hosts that block outbound SMTP): Resend, keyed by EMAIL_API_KEY.
+    resend: transports.resend({
+      key: env.get('EMAIL_API_KEY')?.release() ?? '',
+      baseUrl: env.get('EMAIL_API_URL') ?? 'https://api.resend.com',
     }),
     // Development and the demo: every message lands as a JSON file a person can read.
     outbox: () => new OutboxTransport(outboxDirectory),

@@ -19,5 +19,8 @@ export default class ScheduleProvider {
     const { CalendarClient, configuredCalendarClient } =
       await import('#services/schedule/calendar_sync/calendar_client')
     this.app.container.singleton(CalendarClient, configuredCalendarClient)
+    const { SmsChannel, configuredSmsChannel } =
+      await import('#services/schedule/messaging/sms_channel')
+    this.app.container.singleton(SmsChannel, configuredSmsChannel)
   }
 }

@@ -56,8 +56,20 @@ const env = await Env.create(new URL('../', import.meta.url), {
   CALENDAR_SERVICE_KEY: Env.schema.secret.optional(),
   CALENDAR_API_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 
-  // Mail: SMTP when SMTP_HOST is set, otherwise a local outbox of JSON files.
-  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox'] as const),
+  // schedule's availability messaging: SMS through Twilio (off without these),
+  // email through the app's mailer from MESSAGING_FROM_EMAIL.
+  SMS_ACCOUNT_SID: Env.schema.string.optional(),
+  SMS_AUTH_TOKEN: Env.schema.secret.optional(),
+  SMS_MESSAGING_SERVICE_SID: Env.schema.string.optional(),
+  SMS_PHONE_NUMBER: Env.schema.string.optional(),
+  SMS_API_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  SMS_DEFAULT_COUNTRY: Env.schema.string.optional(),
+  MESSAGING_FROM_EMAIL: Env.schema.string.optional(),
+
+  // Mail: SMTP when SMTP_HOST is set, Resend's API when EMAIL_API_KEY is, else a local outbox.
+  MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox', 'resend'] as const),
+  EMAIL_API_KEY: Env.schema.secret.optional(),
+  EMAIL_API_URL: Env.schema.string.optional({ format: 'url', tld: false }),
   MAIL_FROM_ADDRESS: Env.schema.string.optional(),
   MAIL_FROM_NAME: Env.schema.string.optional(),
   MAIL_OUTBOX_DIR: Env.schema.string.optional(),

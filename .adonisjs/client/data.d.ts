@@ -25,6 +25,9 @@ import type ScheduleDayNoteChangeTransformer from '#transformers/schedule/day_no
 import type ScheduleDayNoteTransformer from '#transformers/schedule/day_note_transformer'
 import type ScheduleFeedbackTransformer from '#transformers/schedule/feedback_transformer'
 import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
+import type ScheduleMessageRecipientTransformer from '#transformers/schedule/message_recipient_transformer'
+import type ScheduleMessageTemplateTransformer from '#transformers/schedule/message_template_transformer'
+import type ScheduleMessageTransformer from '#transformers/schedule/message_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectChangeTransformer from '#transformers/schedule/project_change_transformer'
 import type ScheduleProjectDetailTransformer from '#transformers/schedule/project_detail_transformer'
@@ -145,6 +148,18 @@ export namespace Data {
     export type Location = InferData<ScheduleLocationTransformer>
     export namespace Location {
       export type Variants = InferVariants<ScheduleLocationTransformer>
+    }
+    export type MessageRecipient = InferData<ScheduleMessageRecipientTransformer>
+    export namespace MessageRecipient {
+      export type Variants = InferVariants<ScheduleMessageRecipientTransformer>
+    }
+    export type MessageTemplate = InferData<ScheduleMessageTemplateTransformer>
+    export namespace MessageTemplate {
+      export type Variants = InferVariants<ScheduleMessageTemplateTransformer>
+    }
+    export type Message = InferData<ScheduleMessageTransformer>
+    export namespace Message {
+      export type Variants = InferVariants<ScheduleMessageTransformer>
     }
     export type NamedListItem = InferData<ScheduleNamedListItemTransformer>
     export namespace NamedListItem {

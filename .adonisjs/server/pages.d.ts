@@ -13,11 +13,14 @@ type ExtractProps<T> =
 declare module '@adonisjs/inertia/types' {
   export interface InertiaPages {
     'schedule/admin': ExtractProps<(typeof import('../../inertia/pages/schedule/admin.tsx'))['default']>
+    'schedule/answer': ExtractProps<(typeof import('../../inertia/pages/schedule/answer.tsx'))['default']>
     'schedule/calendar': ExtractProps<(typeof import('../../inertia/pages/schedule/calendar.tsx'))['default']>
     'schedule/conflicts': ExtractProps<(typeof import('../../inertia/pages/schedule/conflicts.tsx'))['default']>
     'schedule/directory': ExtractProps<(typeof import('../../inertia/pages/schedule/directory.tsx'))['default']>
     'schedule/feedback': ExtractProps<(typeof import('../../inertia/pages/schedule/feedback.tsx'))['default']>
     'schedule/home': ExtractProps<(typeof import('../../inertia/pages/schedule/home.tsx'))['default']>
+    'schedule/message': ExtractProps<(typeof import('../../inertia/pages/schedule/message.tsx'))['default']>
+    'schedule/messages': ExtractProps<(typeof import('../../inertia/pages/schedule/messages.tsx'))['default']>
     'schedule/project': ExtractProps<(typeof import('../../inertia/pages/schedule/project.tsx'))['default']>
     'schedule/settings': ExtractProps<(typeof import('../../inertia/pages/schedule/settings.tsx'))['default']>
     'schedule/share': ExtractProps<(typeof import('../../inertia/pages/schedule/share.tsx'))['default']>

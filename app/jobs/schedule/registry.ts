@@ -7,6 +7,11 @@ import { Trash } from '#services/schedule/trash/trash'
 import { TASKBOARD_CARD_JOB, TaskboardWebhook } from '#services/schedule/feedback/taskboard_webhook'
 import { CalendarSync } from '#services/schedule/calendar_sync/calendar_sync'
 import { CALENDAR_SYNC_PROJECT_JOB } from '#services/schedule/calendar_sync/calendar_sync_queue'
+import {
+  MessageDelivery,
+  SEND_TO_RECIPIENT_JOB,
+} from '#services/schedule/messaging/message_delivery'
+import { AvailabilityMessages } from '#services/schedule/messaging/availability_messages'
 
 /** schedule's background jobs (see the README's "Background jobs"). */
 export const jobs = [
@@ -100,6 +105,43 @@ export const jobs = [
         return { skipped: 'calendar sync is not set up' }
       }
       return sync.syncAll()
+    },
+  }),
+
+  /*
+   * One recipient's copy of an availability message (SMS, email or both),
+   * created when the message is released. The recipient row says what was
+   * sent, so a repeated run sends nothing twice; rate limits, Twilio's 5xx
+   * and unreachable providers are retried with backoff.
+   */
+  defineJob<{ recipientId: number }>({
+    name: SEND_TO_RECIPIENT_JOB,
+    description: "Sends one recipient's copy of an availability message",
+    policy: 'standard',
+    concurrency: 4,
+    batchSize: 5,
+    retry: { limit: 6, delaySeconds: 20, backoff: true, maxDelaySeconds: 30 * 60 },
+    expireInSeconds: 5 * 60,
+    wakeOnSend: true,
+    handler: async ({ recipientId }, { isLastAttempt }) => {
+      const delivery = await app.container.make(MessageDelivery)
+      return delivery.deliver(recipientId, { isLastAttempt })
+    },
+  }),
+
+  /* Messages scheduled for later go out within a minute of their time. */
+  defineJob({
+    name: 'schedule.messages-send-due',
+    description: 'Releases scheduled availability messages whose time has come (every minute)',
+    schedule: '* * * * *',
+    runAtStartAfterSeconds: 10,
+    policy: 'exclusive',
+    retry: { limit: 0, delaySeconds: 60, backoff: false },
+    expireInSeconds: 5 * 60,
+    keepFinishedSeconds: 24 * 60 * 60,
+    handler: async () => {
+      const messages = await app.container.make(AvailabilityMessages)
+      return messages.sendDue()
     },
   }),
 ]

@@ -11,6 +11,7 @@ export default class CrewDetailTransformer extends BaseTransformer<CrewDetail> {
       vendorLinks: CrewVendorLinkTransformer.transform(this.resource.vendorLinks).useVariant(
         'forCrew'
       ),
+      smsOptOut: this.resource.smsOptOut,
     }
   }
 }

@@ -11,6 +11,7 @@ export default class VendorDetailTransformer extends BaseTransformer<VendorDetai
       crewLinks: CrewVendorLinkTransformer.transform(this.resource.crewLinks).useVariant(
         'forVendor'
       ),
+      smsOptOut: this.resource.smsOptOut,
     }
   }
 }

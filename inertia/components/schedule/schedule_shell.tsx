@@ -11,6 +11,7 @@ const NAV: NavItem[] = [
   { href: '/calendar', label: 'Calendar' },
   { href: '/conflicts', label: 'Conflicts' },
   { href: '/directory', label: 'Directory' },
+  { href: '/messages', label: 'Messages' },
   { href: '/settings', label: 'Lists' },
   { href: '/trash', label: 'Trash' },
 ]

@@ -3,6 +3,7 @@ import type { Assert } from '@japa/assert'
 import type { Browser, BrowserContext, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { requestByEmail } from '#tests/helpers/schedule_messaging'
 import {
   saveScreenshot,
   seriousAccessibilityProblems,
@@ -292,6 +293,40 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       { name: 'share-gone', path: '/share/not-a-real-token', heading: 'Link not found' },
     ]
     // A recipient has no account: contexts without the staff member's cookies.
+    await auditAtBothSizes(browser, null, pages, assert)
+  })
+
+  test('messaging pages pass axe at both sizes: Messages, a message, the answer page open and unknown', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const { outbox } = await sharedBrowserStack()
+    const { link } = await requestByEmail(staff, outbox.schedule, 'Audit Answer')
+    // The signed-in side: the Messages page and this message's tracking table.
+    const sent = await callFromPage<{ id: number }[]>(staff, 'GET', '/api/messages')
+    await auditAtBothSizes(
+      browser,
+      browserContext,
+      [
+        { name: 'messages', path: '/messages', heading: 'Messages' },
+        {
+          name: 'message',
+          path: `/messages/${sent[0].id}`,
+          heading: 'Free for the harbour shoot, {firstName}?',
+        },
+      ],
+      assert
+    )
+    const pages: AuditedPage[] = [
+      {
+        name: 'answer-open',
+        path: new URL(link).pathname,
+        heading: 'Free for the harbour shoot, Audit?',
+      },
+      { name: 'answer-unknown', path: '/answer/1.not-a-real-token', heading: 'Availability' },
+    ]
     await auditAtBothSizes(browser, null, pages, assert)
   })
 

@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import { smsOptOutOf, type SmsOptOutState } from '#services/schedule/messaging/sms_opt_outs'
 import Crew from '#models/schedule/crew'
 import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import {
@@ -23,7 +24,12 @@ export type CrewFields = {
 }
 
 /** A crew member with the vendors they work for (GET /api/crew/:id). */
-export type CrewDetail = { crew: Crew; vendorLinks: CrewVendorLinkRow[] }
+export type CrewDetail = {
+  crew: Crew
+  vendorLinks: CrewVendorLinkRow[]
+  /** The last STOP or START texted from their number (availability messaging). */
+  smsOptOut: SmsOptOutState
+}
 
 /** Crew members (spec 3, crews): /api/crew. */
 @inject()
@@ -44,7 +50,11 @@ export class CrewDirectory extends ResourceDirectory<CrewFields, Crew> {
   /** The crew member and the vendors they work for. */
   async show(id: number): Promise<CrewDetail> {
     const crew = await this.find(id)
-    return { crew, vendorLinks: await this.links.list({ crewId: crew.id }) }
+    return {
+      crew,
+      vendorLinks: await this.links.list({ crewId: crew.id }),
+      smsOptOut: await smsOptOutOf(crew.phone),
+    }
   }
 
   async assignments(id: number, range: BookingRange) {

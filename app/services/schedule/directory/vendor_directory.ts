@@ -1,4 +1,5 @@
 import { inject } from '@adonisjs/core'
+import { smsOptOutOf, type SmsOptOutState } from '#services/schedule/messaging/sms_opt_outs'
 import Vendor from '#models/schedule/vendor'
 import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import {
@@ -22,7 +23,12 @@ export type VendorFields = {
 }
 
 /** A vendor with the crew members who work for them (GET /api/vendors/:id). */
-export type VendorDetail = { vendor: Vendor; crewLinks: CrewVendorLinkRow[] }
+export type VendorDetail = {
+  vendor: Vendor
+  crewLinks: CrewVendorLinkRow[]
+  /** The last STOP or START texted from their number (availability messaging). */
+  smsOptOut: SmsOptOutState
+}
 
 /** Vendors (spec 3, vendors): /api/vendors. */
 @inject()
@@ -43,7 +49,11 @@ export class VendorDirectory extends ResourceDirectory<VendorFields, Vendor> {
   /** The vendor and the crew members who work for them. */
   async show(id: number): Promise<VendorDetail> {
     const vendor = await this.find(id)
-    return { vendor, crewLinks: await this.links.list({ vendorId: vendor.id }) }
+    return {
+      vendor,
+      crewLinks: await this.links.list({ vendorId: vendor.id }),
+      smsOptOut: await smsOptOutOf(vendor.phone),
+    }
   }
 
   async assignments(id: number, range: BookingRange) {

@@ -1,0 +1,54 @@
+import { inject } from '@adonisjs/core'
+import type { HttpContext } from '@adonisjs/core/http'
+import Project from '#models/schedule/project'
+import Status from '#models/schedule/status'
+import { pageUser } from '#services/schedule/people/page_viewer'
+import { AvailabilityMessages } from '#services/schedule/messaging/availability_messages'
+import { MessageTemplatesBook } from '#services/schedule/messaging/message_templates_book'
+import { SmsChannel } from '#services/schedule/messaging/sms_channel'
+import { SMS_OFF_MESSAGE } from '#services/schedule/messaging/sms_client'
+import MessageTransformer from '#transformers/schedule/message_transformer'
+import MessageRecipientTransformer from '#transformers/schedule/message_recipient_transformer'
+import MessageTemplateTransformer from '#transformers/schedule/message_template_transformer'
+
+/** /messages (compose and the sent list) and /messages/:id (one message's tracking table). */
+@inject()
+export default class MessagesPageController {
+  constructor(
+    protected messages: AvailabilityMessages,
+    protected templates: MessageTemplatesBook,
+    protected sms: SmsChannel
+  ) {}
+
+  async index({ inertia, scheduleUser }: HttpContext) {
+    const [rows, projects, statuses, templates] = await Promise.all([
+      this.messages.list(),
+      Project.query().whereNull('deletedAt').orderBy('startDate', 'desc').limit(300),
+      Status.query().orderBy('sortOrder').orderBy('id'),
+      this.templates.list(),
+    ])
+    return inertia.render('schedule/messages', {
+      user: pageUser(scheduleUser),
+      smsMessage: this.sms.enabled ? null : SMS_OFF_MESSAGE,
+      projects: projects.map((project) => ({ id: project.id, name: project.name })),
+      statuses: statuses.map((status) => ({ id: status.id, name: status.name })),
+      templates: MessageTemplateTransformer.transform(templates),
+      messages: rows.map(({ message, counts }) => ({
+        id: message.id,
+        subject: message.subject,
+        status: message.status,
+        sendAt: message.sendAt.toISO()!,
+        counts,
+      })),
+    })
+  }
+
+  async show({ inertia, params, scheduleUser }: HttpContext) {
+    const { message, recipients } = await this.messages.find(Number(params.id))
+    return inertia.render('schedule/message', {
+      user: pageUser(scheduleUser),
+      message: MessageTransformer.transform(message),
+      recipients: MessageRecipientTransformer.transform(recipients),
+    })
+  }
+}

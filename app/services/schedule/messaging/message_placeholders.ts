@@ -1,0 +1,34 @@
+/** The placeholders a message or template may use, each filled per recipient. */
+export const PLACEHOLDERS = [
+  'firstName',
+  'project',
+  'dates',
+  'callTime',
+  'location',
+  'answerLink',
+] as const
+export type Placeholder = (typeof PLACEHOLDERS)[number]
+export type PlaceholderValues = Record<Placeholder, string>
+
+/**
+ * Fills `{firstName}` and the others. A placeholder without a value becomes
+ * empty rather than staying in braces in front of a crew member; an unknown
+ * one (a typo) is left as written, so the preview shows it.
+ */
+export function fillPlaceholders(text: string, values: Partial<PlaceholderValues>) {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    (PLACEHOLDERS as readonly string[]).includes(name) ? (values[name as Placeholder] ?? '') : whole
+  )
+}
+
+/** Placeholders in braces that are not ours: shown as warnings while composing. */
+export function unknownPlaceholders(text: string) {
+  return [...text.matchAll(/\{(\w+)\}/g)]
+    .map((match) => match[1])
+    .filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name))
+}
+
+/** "Ana María López" → "Ana": what `{firstName}` shows. */
+export function firstNameOf(name: string) {
+  return name.trim().split(/\s+/)[0] ?? ''
+}

@@ -1,0 +1,63 @@
+import vine from '@vinejs/vine'
+
+const channel = vine.enum(['sms', 'email', 'both'] as const)
+const ids = vine.array(vine.number().withoutDecimals().positive()).maxLength(2000).optional()
+const statusId = vine.number().withoutDecimals().positive().nullable().optional()
+/** An instant with its offset (ISO 8601), e.g. `2027-03-02T09:00:00Z`. */
+const instant = vine
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/)
+  .nullable()
+  .optional()
+
+const composition = {
+  audience: vine.object({
+    projectId: vine.number().withoutDecimals().positive().nullable().optional(),
+    statusIds: ids,
+    crewRoleIds: ids,
+    crewIds: ids,
+    vendorIds: ids,
+  }),
+  templateId: vine.number().withoutDecimals().positive().nullable().optional(),
+  subject: vine.string().trim().maxLength(200).nullable().optional(),
+  body: vine.string().trim().maxLength(1600).nullable().optional(),
+  channel,
+  channels: vine.record(channel).optional(),
+  sendAt: instant,
+  answersCloseAt: instant,
+  dates: vine.string().trim().maxLength(200).nullable().optional(),
+  callTime: vine.string().trim().maxLength(100).nullable().optional(),
+  location: vine.string().trim().maxLength(300).nullable().optional(),
+  rosterStatuses: vine
+    .object({ available: statusId, unavailable: statusId, maybe: statusId })
+    .optional(),
+}
+
+/** POST /api/messages and POST /api/messages/preview. */
+export const composeMessageValidator = vine.create(composition)
+
+const templateFields = {
+  name: vine.string().trim().minLength(1).maxLength(100),
+  kind: vine.enum(['sms', 'email'] as const),
+  subject: vine.string().trim().maxLength(200).nullable().optional(),
+  body: vine.string().trim().minLength(1).maxLength(1600),
+  isDefault: vine.boolean().optional(),
+}
+
+/** POST /api/message-templates. */
+export const createTemplateValidator = vine.create(templateFields)
+
+/** PATCH /api/message-templates/:id. */
+export const updateTemplateValidator = vine.create({
+  name: templateFields.name.optional(),
+  subject: templateFields.subject,
+  body: templateFields.body.optional(),
+  isDefault: templateFields.isDefault,
+})
+
+/** POST /answer/:token: the recipient's answer from their link. */
+export const answerValidator = vine.create({
+  answer: vine.enum(['available', 'unavailable', 'maybe'] as const),
+  note: vine.string().trim().maxLength(1000).nullable().optional(),
+})

@@ -1,0 +1,270 @@
+import { useEffect, useState } from 'react'
+import { router } from '@inertiajs/react'
+import type { Data } from '~generated/data'
+import { useApi } from '~/components/shared/api'
+import { formatTimestamp } from '~/components/shared/dates'
+import { Button } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
+import { Notice } from '~/components/shared/ui/notice'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { SegmentedControl } from '~/components/shared/ui/segmented_control'
+import { Select } from '~/components/shared/ui/select'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+
+type Named = { id: number; name: string }
+type Template = Data.Schedule.MessageTemplate
+type SentMessage = {
+  id: number
+  subject: string
+  status: string
+  sendAt: string
+  counts: Record<string, number>
+}
+type SmsLength = { encoding: string; units: number; segments: number; perSegment: number }
+type Preview = {
+  smsEnabled: boolean
+  unknownPlaceholders: string[]
+  template: SmsLength
+  recipients: {
+    key: string
+    name: string
+    phone: string | null
+    phoneAsEntered: string | null
+    email: string | null
+    channel: string
+    optedOut: boolean
+    text: string
+    sms: SmsLength | null
+  }[]
+}
+
+const NO_TEMPLATE = 'none'
+const CHANNELS = [
+  { value: 'sms', label: 'SMS' },
+  { value: 'email', label: 'Email' },
+  { value: 'both', label: 'Both' },
+]
+
+/** Availability requests: compose one to a roster, and the ones sent. */
+export default function MessagesPage(props: {
+  user: SessionUser
+  smsMessage: string | null
+  projects: Named[]
+  statuses: Named[]
+  templates: Template[]
+  messages: SentMessage[]
+}) {
+  const defaultTemplate = props.templates.find((one) => one.kind === 'sms' && one.isDefault)
+  const [projectId, setProjectId] = useState<string | undefined>(undefined)
+  const [statusIds, setStatusIds] = useState<number[]>([])
+  const [templateId, setTemplateId] = useState(
+    defaultTemplate ? String(defaultTemplate.id) : NO_TEMPLATE
+  )
+  const [body, setBody] = useState(defaultTemplate?.body ?? '')
+  const [channel, setChannel] = useState(props.smsMessage ? 'email' : 'sms')
+  const [callTime, setCallTime] = useState('')
+  const [sendAt, setSendAt] = useState('')
+  const [fetchedPreview, setPreview] = useState<Preview | null>(null)
+  const previewCall = useApi()
+  const send = useApi()
+
+  const composition = {
+    audience: { projectId: projectId ? Number(projectId) : null, statusIds },
+    body,
+    channel,
+    callTime: callTime || null,
+    sendAt: sendAt ? new Date(sendAt).toISOString() : null,
+  }
+  const key = JSON.stringify(composition)
+  const ready = Boolean(projectId && body.trim())
+  const preview = ready ? fetchedPreview : null
+
+  useEffect(() => {
+    if (!ready) {
+      return
+    }
+    // Previews follow typing, a moment after it stops.
+    const timer = setTimeout(async () => {
+      const answer = await previewCall.send<Preview>(
+        'POST',
+        '/api/messages/preview',
+        JSON.parse(key)
+      )
+      if (answer) {
+        setPreview(answer)
+      }
+    }, 300)
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const created = await send.send<{ id: number }>('POST', '/api/messages', composition)
+    if (created) {
+      router.visit(`/messages/${created.id}`)
+    }
+  }
+
+  return (
+    <ScheduleShell user={props.user} title="Messages">
+      <PageHeader
+        title="Messages"
+        description="Ask a roster for its availability by text or email; each person gets a personal answer link."
+      />
+      {props.smsMessage && <Notice tone="warning">{props.smsMessage}</Notice>}
+      <form className="ui-stack" onSubmit={submit} aria-label="New message">
+        <h2>New message</h2>
+        <Field label="Project">
+          <Select
+            value={projectId}
+            onValueChange={setProjectId}
+            placeholder="Choose a project…"
+            options={props.projects.map((project) => ({
+              value: String(project.id),
+              label: project.name,
+            }))}
+          />
+        </Field>
+        <fieldset className="ui-stack">
+          <legend className="ui-label">Only people whose status is (none ticked: everyone)</legend>
+          {props.statuses.map((status) => (
+            <Checkbox
+              key={status.id}
+              label={status.name}
+              checked={statusIds.includes(status.id)}
+              onChange={(event) =>
+                setStatusIds(
+                  event.target.checked
+                    ? [...statusIds, status.id]
+                    : statusIds.filter((id) => id !== status.id)
+                )
+              }
+            />
+          ))}
+        </fieldset>
+        {props.templates.length > 0 && (
+          <Field label="Template">
+            <Select
+              value={templateId}
+              onValueChange={(value) => {
+                setTemplateId(value)
+                const chosen = props.templates.find((one) => String(one.id) === value)
+                if (chosen) {
+                  setBody(chosen.body)
+                }
+              }}
+              options={[
+                { value: NO_TEMPLATE, label: 'None: write the text' },
+                ...props.templates.map((one) => ({ value: String(one.id), label: one.name })),
+              ]}
+            />
+          </Field>
+        )}
+        <Field
+          label="Text"
+          hint="Placeholders: {firstName} {project} {dates} {callTime} {location} {answerLink}"
+        >
+          <Textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} />
+        </Field>
+        {preview && (
+          <p className="ui-muted" aria-live="polite">
+            {preview.template.encoding}: {preview.template.units} of {preview.template.perSegment}{' '}
+            per part, {preview.template.segments} part{preview.template.segments === 1 ? '' : 's'}{' '}
+            before placeholders are filled
+            {preview.unknownPlaceholders.length > 0 &&
+              `; unknown: ${preview.unknownPlaceholders.map((name) => `{${name}}`).join(' ')}`}
+          </p>
+        )}
+        <SegmentedControl
+          label="Send by"
+          value={channel}
+          onValueChange={setChannel}
+          options={CHANNELS}
+        />
+        <Field label="Call time (optional)">
+          <TextInput value={callTime} onChange={(event) => setCallTime(event.target.value)} />
+        </Field>
+        <Field label="Send at (optional)" hint="Empty: now">
+          <TextInput
+            type="datetime-local"
+            value={sendAt}
+            onChange={(event) => setSendAt(event.target.value)}
+          />
+        </Field>
+        {preview && (
+          <DataTable
+            caption="Preview per recipient"
+            showCaption
+            rows={preview.recipients}
+            rowKey={(row) => row.key}
+            columns={[
+              { key: 'name', header: 'Name', cell: (row) => row.name, primary: true },
+              {
+                key: 'channel',
+                header: 'By',
+                cell: (row) => (row.optedOut ? `${row.channel} (opted out of SMS)` : row.channel),
+              },
+              {
+                key: 'to',
+                header: 'To',
+                cell: (row) =>
+                  [
+                    row.channel !== 'email' ? row.phone : null,
+                    row.channel !== 'sms' ? row.email : null,
+                  ]
+                    .filter(Boolean)
+                    .join(', ') || `no valid number (${row.phoneAsEntered ?? 'none'})`,
+              },
+              { key: 'text', header: 'Text', cell: (row) => row.text },
+              {
+                key: 'parts',
+                header: 'SMS parts',
+                cell: (row) => (row.sms ? `${row.sms.segments} (${row.sms.encoding})` : '–'),
+                align: 'end',
+              },
+            ]}
+          />
+        )}
+        {send.errorText && <Notice tone="danger">{send.errorText}</Notice>}
+        <Button type="submit" disabled={send.pending || !projectId}>
+          {sendAt ? 'Schedule' : 'Send now'}
+        </Button>
+      </form>
+
+      <DataTable
+        caption="Sent and scheduled"
+        showCaption
+        rows={props.messages}
+        rowKey={(row) => row.id}
+        empty={<EmptyState title="No messages yet" description="Messages you send show here." />}
+        columns={[
+          {
+            key: 'subject',
+            header: 'Message',
+            primary: true,
+            cell: (row) => <a href={`/messages/${row.id}`}>{row.subject}</a>,
+          },
+          { key: 'status', header: 'Status', cell: (row) => row.status },
+          {
+            key: 'sendAt',
+            header: 'Send at',
+            cell: (row) => formatTimestamp(row.sendAt),
+            nowrap: true,
+          },
+          {
+            key: 'counts',
+            header: 'Recipients',
+            cell: (row) =>
+              Object.entries(row.counts)
+                .map(([state, count]) => `${count} ${state}`)
+                .join(', '),
+          },
+        ]}
+      />
+    </ScheduleShell>
+  )
+}
