@@ -7,6 +7,7 @@
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
+import type ScheduleActivityTransformer from '#transformers/schedule/activity_transformer'
 import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
 import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
@@ -73,6 +74,10 @@ export namespace Data {
     export type ActivityLogEntry = InferData<ScheduleActivityLogEntryTransformer>
     export namespace ActivityLogEntry {
       export type Variants = InferVariants<ScheduleActivityLogEntryTransformer>
+    }
+    export type Activity = InferData<ScheduleActivityTransformer>
+    export namespace Activity {
+      export type Variants = InferVariants<ScheduleActivityTransformer>
     }
     export type AdminSettings = InferData<ScheduleAdminSettingsTransformer>
     export namespace AdminSettings {
