@@ -53,3 +53,17 @@ export const copyDayValidator = vine.create({
   to: calendarDay(),
   replace: vine.boolean().optional(),
 })
+
+const columnName = () => vine.string().trim().minLength(1).maxLength(100)
+
+export const createColumnValidator = vine.create({ name: columnName() })
+
+export const updateColumnValidator = vine.create({
+  name: columnName().optional(),
+  sortOrder: vine.number().withoutDecimals().min(0).max(10_000).optional(),
+})
+
+export const columnDayValidator = vine.create({
+  hidden: vine.boolean(),
+  params: vine.object({ date: calendarDay() }),
+})
