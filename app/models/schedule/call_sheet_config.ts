@@ -35,6 +35,10 @@ export default class CallSheetConfig extends BaseModel {
   @column()
   declare emergencyInfo: string | null
 
+  /** IANA zone for sunrise and sunset; null: the calendar sync's zone. */
+  @column()
+  declare timezone: string | null
+
   /** project_crew ids whose phone and email a share recipient may see. */
   @column(json)
   declare publicCrewIds: number[]

@@ -112,6 +112,8 @@ export default class extends BaseSchema {
       table.text('company_email').nullable()
       table.text('general_call').nullable()
       table.text('emergency_info').nullable()
+      // IANA zone the sheet's sunrise and sunset are told in; null: the calendar sync's zone.
+      table.text('timezone').nullable()
       // Roster rows (project_crew / project_vendor ids) whose contact details a share recipient sees.
       table.jsonb('public_crew_ids').notNullable().defaultTo('[]')
       table.jsonb('public_vendor_ids').notNullable().defaultTo('[]')
