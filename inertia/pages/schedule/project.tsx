@@ -9,6 +9,7 @@ import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel
 import { ProjectDetails } from '~/components/schedule/projects/project_details'
 import { Roster } from '~/components/schedule/projects/roster'
 import { DayInfoTable } from '~/components/schedule/projects/day_info'
+import { ProductionDays } from '~/components/schedule/production/production_days'
 import { Tasks } from '~/components/schedule/projects/tasks'
 import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
 import { Swatch } from '~/components/schedule/status_badge'
@@ -205,6 +206,8 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
           refresh()
         }}
       />
+
+      <ProductionDays projectId={projectId} days={days} />
 
       <ActivityLogList projectId={projectId} activity={props.activity} />
     </div>
