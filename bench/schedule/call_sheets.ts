@@ -21,6 +21,7 @@ import { join } from 'node:path'
 import { tmpdir } from 'node:os'
 import { writeCallSheetsPdf } from '#services/schedule/production/call_sheet_document'
 import type { CallSheet } from '#services/schedule/production/call_sheets'
+import { CALL_SHEET_SECTIONS } from '#services/schedule/production/call_sheet_sections'
 import { log } from '../harness.ts'
 
 const { values: options } = parseArgs({
@@ -52,17 +53,7 @@ function daySheet(date: string, dayNumber: number, dayCount: number): CallSheet 
     dayNumber,
     dayCount,
     title: 'Night exteriors',
-    sections: [
-      'company',
-      'locations',
-      'sun',
-      'schedule',
-      'crew',
-      'vendors',
-      'contacts',
-      'notes',
-      'safety',
-    ],
+    sections: [...CALL_SHEET_SECTIONS],
     company: {
       name: 'Nordlys Productions',
       address: '1 Fjord Road',

@@ -4,7 +4,14 @@ import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 
-type Activity = { id: number; startTime: string; endTime: string | null; scheduleColumnId: number }
+type Activity = {
+  id: number
+  name: string
+  startTime: string
+  endTime: string | null
+  scheduleColumnId: number
+  participants: { name: string }[]
+}
 type Column = { id: number; name: string; hiddenDates: string[] }
 
 /** The grid's geometry (production_days.tsx): 14 px a quarter hour, from 06:00 by default. */
@@ -77,6 +84,8 @@ test.group('schedule day grid in the browser', (group) => {
         name: 'Talent',
       }
     )
+    const crew = await callFromPage<{ id: number }>(page, 'POST', '/api/crew', { name: 'Rui Grid' })
+    await callFromPage(page, 'POST', `/api/projects/${project.id}/crew`, { crewId: crew.id })
     await page.goto(`${stack.url('schedule')}/projects/${project.id}`)
     await page.getByRole('heading', { name: 'Production days' }).waitFor()
     const cameraColumn = page.getByTestId('column-Camera')
@@ -122,12 +131,36 @@ test.group('schedule day grid in the browser', (group) => {
     await page.keyboard.press('ArrowLeft')
     await block(/^New activity, 09:45–11:30, Camera/).waitFor()
 
+    // Enter opens its fields: renamed, with someone from the roster.
+    await page.keyboard.press('Enter')
+    const editor = page.getByRole('form', { name: 'Edit New activity' })
+    await editor.getByLabel('Name').fill('Lens test')
+    await editor.getByLabel('Rui Grid').check()
+    await editor.getByRole('button', { name: 'Save activity' }).click()
+    await block(/^Lens test, 09:45–11:30, Camera/).waitFor()
+
     const [saved] = await callFromPage<Activity[]>(
       page,
       'GET',
       `/api/activities?projectId=${project.id}&date=2031-09-01`
     )
-    assert.deepInclude(saved, { startTime: '09:45', endTime: '11:30', scheduleColumnId: camera.id })
+    assert.deepInclude(saved, {
+      name: 'Lens test',
+      startTime: '09:45',
+      endTime: '11:30',
+      scheduleColumnId: camera.id,
+    })
+    assert.deepEqual(
+      saved.participants.map((person) => person.name),
+      ['Rui Grid']
+    )
+
+    // The day's call sheet, in the page as printed.
+    await page.getByRole('button', { name: 'Call sheet of this day' }).click()
+    const sheet = page.getByRole('article', { name: 'Call sheet' })
+    await sheet.getByRole('table', { name: 'Schedule' }).getByText('Lens test').waitFor()
+    await sheet.getByRole('table', { name: 'Crew' }).getByText('Rui Grid').waitFor()
+    assert.include(await sheet.textContent(), 'Day 1 of 2')
 
     // Talent hidden on the first day only.
     await page.getByRole('button', { name: /^Hide Talent on Mon 1 Sep/ }).click()

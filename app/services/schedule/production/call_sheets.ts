@@ -17,19 +17,12 @@ import type { PreparedExport } from '#services/schedule/exports/schedule_exports
 import { fileStem } from '#services/schedule/exports/printed_document'
 import { ShareView } from '#services/schedule/sharing/share_view'
 
-/** The parts of a call sheet, in print order; the configuration may leave any out. */
-export const CALL_SHEET_SECTIONS = [
-  'company',
-  'locations',
-  'sun',
-  'schedule',
-  'crew',
-  'vendors',
-  'contacts',
-  'notes',
-  'safety',
-] as const
-export type CallSheetSection = (typeof CALL_SHEET_SECTIONS)[number]
+import {
+  CALL_SHEET_SECTIONS,
+  type CallSheetSection,
+} from '#services/schedule/production/call_sheet_sections'
+
+export { CALL_SHEET_SECTIONS, type CallSheetSection }
 
 export type ConfigFields = Partial<{
   hiddenSections: CallSheetSection[]

@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent, PointerEvent } from 'react'
 import { api, errorMessage, type Method } from '~/components/shared/api'
 import { formatDay } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
 import { useToast } from '~/components/shared/ui/toast'
+import { CallSheetPreview } from '~/components/schedule/production/call_sheet_preview'
+import {
+  ActivityEditor,
+  type EditedActivity,
+  type RosterPerson,
+} from '~/components/schedule/production/activity_editor'
 
 /*
  * A project's production days: a one-line summary per day, and the selected
@@ -14,22 +20,21 @@ import { useToast } from '~/components/shared/ui/toast'
  * Shift + up/down changes its end; the form below the grid adds one.
  */
 
-type Activity = {
-  id: number
+type Activity = EditedActivity & {
   date: string
   name: string
   scheduleColumnId: number | null
   startTime: string
   endTime: string | null
   isMilestone: boolean
-  marker: 'start' | 'end' | null
-  participants: { name: string }[]
-  warnings: { kind: 'doubleBooked' | 'notScheduled'; name: string; otherActivityName?: string }[]
   lane: number
   lanes: number
 }
 
 type Column = { id: number; name: string; hiddenDates: string[] }
+
+/** What the project page brings on its first render. */
+export type ProductionDaysData = { activities: Activity[]; columns: Column[] }
 
 const SLOT = 15
 const ROW_PX = 14
@@ -94,14 +99,26 @@ function useStoredHour(key: string, fallback: number) {
   return [hour, change] as const
 }
 
-export function ProductionDays({ projectId, days }: { projectId: number; days: string[] }) {
+export function ProductionDays({
+  projectId,
+  days,
+  roster,
+  initial,
+}: {
+  projectId: number
+  days: string[]
+  roster: RosterPerson[]
+  initial: ProductionDaysData
+}) {
   const toast = useToast()
-  const [activities, setActivities] = useState<Activity[]>([])
-  const [columns, setColumns] = useState<Column[]>([])
+  const [activities, setActivities] = useState(initial.activities)
+  const [columns, setColumns] = useState(initial.columns)
   const [date, setDate] = useState(days[0])
   const [dayStart, setDayStart] = useStoredHour('schedule.grid.dayStart', 6)
   const [dayEnd, setDayEnd] = useStoredHour('schedule.grid.dayEnd', 22)
   const [drag, setDrag] = useState<Drag | null>(null)
+  const [chosen, setChosen] = useState<number | null>(null)
+  const [previewing, setPreviewing] = useState(false)
   const [newColumn, setNewColumn] = useState('')
   const [form, setForm] = useState({ name: '', columnId: '', startTime: '09:00', endTime: '10:00' })
   const gridRef = useRef<HTMLDivElement>(null)
@@ -120,10 +137,6 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
       ),
     [projectId, toast]
   )
-
-  useEffect(() => {
-    load()
-  }, [load])
 
   const byDay = useMemo(() => {
     const map = new Map<string, Activity[]>()
@@ -225,7 +238,9 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
         },
         'add the activity'
       )
-    } else if (done.kind === 'move' && done.moved) {
+    } else if (done.kind === 'move' && !done.moved) {
+      setChosen(done.activity.id)
+    } else if (done.kind === 'move') {
       const { activity } = done
       const length = activity.endTime
         ? minutesOf(activity.endTime) - minutesOf(activity.startTime)
@@ -264,6 +279,10 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
         startTime: clockOf(start + shift),
         ...(end !== null ? { endTime: clockOf(end + shift) } : {}),
       }
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault()
+      setChosen(activity.id)
+      return
     } else if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       const index = visible.findIndex((column) => column.id === activity.scheduleColumnId)
       const next = visible[index + (event.key === 'ArrowLeft' ? -1 : 1)]
@@ -293,6 +312,7 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
   }
 
   const today = byDay.get(date) ?? []
+  const chosenActivity = today.find((activity) => activity.id === chosen)
   return (
     <section className="ui-panel ui-stack" aria-labelledby="production-days-heading">
       <h2 id="production-days-heading">Production days</h2>
@@ -341,12 +361,13 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
             ))}
           </select>
         </label>
-        <a
-          className="ui-button ui-button-secondary"
-          href={`/api/projects/${projectId}/call-sheets/${date}/pdf`}
+        <Button
+          variant="secondary"
+          aria-expanded={previewing}
+          onClick={() => setPreviewing(!previewing)}
         >
-          Call sheet of this day (PDF)
-        </a>
+          {previewing ? 'Hide the call sheet' : 'Call sheet of this day'}
+        </Button>
         <a
           className="ui-button ui-button-secondary"
           href={`/api/projects/${projectId}/call-sheets/pdf`}
@@ -354,6 +375,14 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
           All call sheets (PDF)
         </a>
       </div>
+
+      {previewing && (
+        <CallSheetPreview
+          key={`${date}-${activities.length}`}
+          url={`/api/projects/${projectId}/call-sheets/${date}`}
+          pdfUrl={`/api/projects/${projectId}/call-sheets/${date}/pdf`}
+        />
+      )}
 
       {hidden.length > 0 && (
         <p>
@@ -479,10 +508,22 @@ export function ProductionDays({ projectId, days }: { projectId: number; days: s
         </div>
       )}
       <p id="day-grid-keys" className="ui-muted">
-        Drag in a column to add an activity; drag one to move it, its lower edge to change its end.
-        With the keyboard: arrow up and down move a quarter hour, left and right change column,
-        Shift with up and down changes the end.
+        Drag in a column to add an activity; drag one to move it, its lower edge to change its end;
+        click one (or press Enter on it) to edit it. With the keyboard: arrow up and down move a
+        quarter hour, left and right change column, Shift with up and down changes the end.
       </p>
+
+      {chosenActivity && (
+        <ActivityEditor
+          key={`${chosenActivity.id}-${chosenActivity.startTime}-${chosenActivity.endTime}`}
+          activity={chosenActivity}
+          roster={roster}
+          onSaved={() => {
+            setChosen(null)
+            load()
+          }}
+        />
+      )}
 
       <form
         className="ui-cluster"
