@@ -162,6 +162,11 @@ test.group('schedule day grid in the browser', (group) => {
     await sheet.getByRole('table', { name: 'Crew' }).getByText('Rui Grid').waitFor()
     assert.include(await sheet.textContent(), 'Day 1 of 2')
 
+    // Copied to day 2: its one-line summary says so.
+    await page.getByLabel('Copy this day’s activities to').selectOption('2031-09-02')
+    await page.getByRole('button', { name: 'Copy', exact: true }).click()
+    await page.getByText('1 activity, 09:45–11:30: Lens test').nth(1).waitFor()
+
     // Talent hidden on the first day only.
     await page.getByRole('button', { name: /^Hide Talent on Mon 1 Sep/ }).click()
     await page.getByRole('button', { name: 'Show Talent' }).waitFor()

@@ -120,6 +120,7 @@ export function ProductionDays({
   const [chosen, setChosen] = useState<number | null>(null)
   const [previewing, setPreviewing] = useState(false)
   const [newColumn, setNewColumn] = useState('')
+  const [copyTo, setCopyTo] = useState('')
   const [form, setForm] = useState({ name: '', columnId: '', startTime: '09:00', endTime: '10:00' })
   const gridRef = useRef<HTMLDivElement>(null)
 
@@ -593,6 +594,45 @@ export function ProductionDays({
         </label>
         <Button type="submit">Add activity</Button>
       </form>
+
+      {days.length > 1 && (
+        <form
+          className="ui-cluster"
+          aria-label="Copy this day"
+          onSubmit={async (event) => {
+            event.preventDefault()
+            await save(
+              'POST',
+              '/api/activities/copy-day',
+              { projectId, from: date, to: copyTo },
+              'copy the day'
+            )
+            setCopyTo('')
+          }}
+        >
+          <label className="ui-label">
+            Copy this day’s activities to{' '}
+            <select
+              className="ui-input"
+              required
+              value={copyTo}
+              onChange={(event) => setCopyTo(event.target.value)}
+            >
+              <option value="">Choose a day</option>
+              {days
+                .filter((day) => day !== date)
+                .map((day) => (
+                  <option key={day} value={day}>
+                    Day {days.indexOf(day) + 1} · {formatDay(day)}
+                  </option>
+                ))}
+            </select>
+          </label>
+          <Button type="submit" variant="secondary">
+            Copy
+          </Button>
+        </form>
+      )}
 
       <form
         className="ui-cluster"
