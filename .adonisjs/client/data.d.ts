@@ -38,6 +38,7 @@ import type ScheduleResourceChoiceTransformer from '#transformers/schedule/resou
 import type ScheduleResourceNoteTransformer from '#transformers/schedule/resource_note_transformer'
 import type ScheduleRosterChangeTransformer from '#transformers/schedule/roster_change_transformer'
 import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
+import type ScheduleScheduleColumnTransformer from '#transformers/schedule/schedule_column_transformer'
 import type ScheduleSessionUserTransformer from '#transformers/schedule/session_user_transformer'
 import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import type ScheduleShareViewTransformer from '#transformers/schedule/share_view_transformer'
@@ -198,6 +199,10 @@ export namespace Data {
     export type RosterEntry = InferData<ScheduleRosterEntryTransformer>
     export namespace RosterEntry {
       export type Variants = InferVariants<ScheduleRosterEntryTransformer>
+    }
+    export type ScheduleColumn = InferData<ScheduleScheduleColumnTransformer>
+    export namespace ScheduleColumn {
+      export type Variants = InferVariants<ScheduleScheduleColumnTransformer>
     }
     export type SessionUser = InferData<ScheduleSessionUserTransformer>
     export namespace SessionUser {
