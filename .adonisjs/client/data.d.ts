@@ -7,6 +7,7 @@
 import type { InferData, InferVariants } from '@adonisjs/core/types/transformers'
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
+import type ScheduleActivityTransformer from '#transformers/schedule/activity_transformer'
 import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
 import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
@@ -40,6 +41,7 @@ import type ScheduleResourceChoiceTransformer from '#transformers/schedule/resou
 import type ScheduleResourceNoteTransformer from '#transformers/schedule/resource_note_transformer'
 import type ScheduleRosterChangeTransformer from '#transformers/schedule/roster_change_transformer'
 import type ScheduleRosterEntryTransformer from '#transformers/schedule/roster_entry_transformer'
+import type ScheduleScheduleColumnTransformer from '#transformers/schedule/schedule_column_transformer'
 import type ScheduleSessionUserTransformer from '#transformers/schedule/session_user_transformer'
 import type ScheduleShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import type ScheduleShareViewTransformer from '#transformers/schedule/share_view_transformer'
@@ -76,6 +78,10 @@ export namespace Data {
     export type ActivityLogEntry = InferData<ScheduleActivityLogEntryTransformer>
     export namespace ActivityLogEntry {
       export type Variants = InferVariants<ScheduleActivityLogEntryTransformer>
+    }
+    export type Activity = InferData<ScheduleActivityTransformer>
+    export namespace Activity {
+      export type Variants = InferVariants<ScheduleActivityTransformer>
     }
     export type AdminSettings = InferData<ScheduleAdminSettingsTransformer>
     export namespace AdminSettings {
@@ -208,6 +214,10 @@ export namespace Data {
     export type RosterEntry = InferData<ScheduleRosterEntryTransformer>
     export namespace RosterEntry {
       export type Variants = InferVariants<ScheduleRosterEntryTransformer>
+    }
+    export type ScheduleColumn = InferData<ScheduleScheduleColumnTransformer>
+    export namespace ScheduleColumn {
+      export type Variants = InferVariants<ScheduleScheduleColumnTransformer>
     }
     export type SessionUser = InferData<ScheduleSessionUserTransformer>
     export namespace SessionUser {

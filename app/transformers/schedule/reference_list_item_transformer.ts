@@ -1,6 +1,7 @@
 import { BaseTransformer } from '@adonisjs/core/transformers'
 import Status from '#models/schedule/status'
 import ProjectStatus from '#models/schedule/project_status'
+import ActivityType from '#models/schedule/activity_type'
 import type { ReferenceListRow } from '#services/schedule/directory/reference_lists'
 import StatusTransformer from '#transformers/schedule/status_transformer'
 import ProjectStatusTransformer from '#transformers/schedule/project_status_transformer'
@@ -22,6 +23,9 @@ export default class ReferenceListItemTransformer extends BaseTransformer<Refere
     }
     if (row instanceof ProjectStatus) {
       return new ProjectStatusTransformer(row).toObject()
+    }
+    if (row instanceof ActivityType) {
+      return this.pick(row, ['id', 'name', 'color', 'icon', 'sortOrder'])
     }
     return new NamedListItemTransformer(row).toObject()
   }

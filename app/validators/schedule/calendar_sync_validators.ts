@@ -2,7 +2,7 @@ import vine from '@vinejs/vine'
 import type { DescriptionField } from '#services/schedule/calendar_sync/calendar_sync_settings'
 
 /** An IANA zone name the runtime knows (Europe/London, UTC…). */
-const timeZone = vine.createRule((value, _options, field) => {
+export const timeZone = vine.createRule((value, _options, field) => {
   if (typeof value !== 'string') {
     return
   }

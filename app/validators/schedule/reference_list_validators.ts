@@ -45,6 +45,18 @@ const projectStatusValidators = {
   update: vine.create({ name: name().optional(), ...statusFields() }),
 }
 
+// An activity type always has a colour (the day grid paints its blocks with it) and may name an icon.
+const activityTypeFields = () => ({
+  color: color().optional(),
+  icon: vine.string().trim().maxLength(40).nullable().optional(),
+  sortOrder: sortOrder(),
+})
+
+const activityTypeValidators = {
+  create: vine.create({ name: name(), ...activityTypeFields() }),
+  update: vine.create({ name: name().optional(), ...activityTypeFields() }),
+}
+
 const plainValidators = {
   create: vine.create({ name: name(), ...plainFields() }),
   update: vine.create({ name: name().optional(), ...plainFields() }),
@@ -63,6 +75,7 @@ export const referenceListValidators: Record<ReferenceListName, ReferenceListVal
   'vendor-types': plainValidators,
   'location-types': plainValidators,
   'regions': plainValidators,
+  'activity-types': activityTypeValidators,
 }
 
 export const referenceListOrderValidator = vine.create({

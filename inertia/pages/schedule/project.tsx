@@ -9,6 +9,10 @@ import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel
 import { ProjectDetails } from '~/components/schedule/projects/project_details'
 import { Roster } from '~/components/schedule/projects/roster'
 import { DayInfoTable } from '~/components/schedule/projects/day_info'
+import {
+  ProductionDays,
+  type ProductionDaysData,
+} from '~/components/schedule/production/production_days'
 import { Tasks } from '~/components/schedule/projects/tasks'
 import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
 import { Swatch } from '~/components/schedule/status_badge'
@@ -38,6 +42,7 @@ type ProjectPageProps = {
   /** The crew and vendors the roster's add box offers. */
   resourceChoices: Data.Schedule.ResourceChoice[]
   lookups: Lookups
+  productionDays: ProductionDaysData
 }
 
 export default function ProjectPage(props: ProjectPageProps) {
@@ -204,6 +209,13 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
           })
           refresh()
         }}
+      />
+
+      <ProductionDays
+        projectId={projectId}
+        days={days}
+        roster={roster}
+        initial={props.productionDays}
       />
 
       <ActivityLogList projectId={projectId} activity={props.activity} />

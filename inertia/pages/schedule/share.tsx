@@ -1,6 +1,7 @@
 import { usePage } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { ItemExportMenu } from '~/components/schedule/exports/export_menu'
+import { SharedCallSheets } from '~/components/schedule/production/shared_call_sheets'
 import {
   dayParts,
   daysOf,
@@ -118,6 +119,7 @@ function ProjectView({ project }: { project: SharedProject }) {
           )}
         </dl>
       </section>
+      <SharedCallSheets days={daysOf(project.startDate, project.endDate)} />
       {daysWithInfo.length > 0 && (
         <section className="ui-panel" aria-labelledby="share-days">
           <h2 id="share-days">Days</h2>

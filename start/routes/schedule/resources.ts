@@ -24,7 +24,7 @@ router
   .group(() => {
     router
       .group(() => {
-        // One controller for the six lists; it reads which one from the prefix.
+        // One controller for the seven lists; it reads which one from the prefix.
         for (const list of REFERENCE_LIST_NAMES) {
           router
             .group(() => {

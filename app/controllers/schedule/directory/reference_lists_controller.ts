@@ -15,7 +15,7 @@ import ReferenceListItemTransformer from '#transformers/schedule/reference_list_
 /**
  * The lists read from their path prefix: start/routes/schedule/resources.ts
  * binds this one controller under /api/statuses, /api/project-statuses,
- * /api/crew-roles, /api/vendor-types, /api/location-types and /api/regions.
+ * /api/crew-roles, /api/vendor-types, /api/location-types, /api/regions and /api/activity-types.
  */
 function listOf({ route }: HttpContext) {
   const prefix = route?.pattern.split('/')[2]
@@ -26,7 +26,7 @@ function listOf({ route }: HttpContext) {
   return name satisfies ReferenceListName
 }
 
-/** The six reference lists of spec 3 (list, create, update, delete, reorder). */
+/** The seven reference lists of spec 3 (list, create, update, delete, reorder). */
 @inject()
 export default class ReferenceListsController {
   constructor(protected lists: ReferenceLists) {}

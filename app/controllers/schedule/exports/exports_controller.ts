@@ -1,18 +1,15 @@
-import { PassThrough } from 'node:stream'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import logger from '@adonisjs/core/services/logger'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import {
   ITEM_FORMATS,
   ScheduleExports,
-  attachmentHeader,
   parseExportFile,
   type ItemFormat,
   type ItemKind,
   type PreparedExport,
 } from '#services/schedule/exports/schedule_exports'
-import { ExportAbortedError } from '#services/schedule/exports/export_writers'
+import { streamExport } from '#services/schedule/exports/export_stream'
 import { bulkExportValidator } from '#validators/schedule/export_validators'
 
 function itemFormat(format: unknown): ItemFormat {
@@ -67,15 +64,6 @@ export default class ExportsController {
   }
 
   protected send(response: HttpContext['response'], prepared: PreparedExport) {
-    response.header('Content-Type', prepared.contentType)
-    response.header('Content-Disposition', attachmentHeader(prepared.fileName))
-    const body = new PassThrough()
-    prepared.write(body).catch((error) => {
-      if (!(error instanceof ExportAbortedError)) {
-        logger.error({ err: error }, 'An export failed while it was being written')
-      }
-      body.destroy(error)
-    })
-    response.stream(body)
+    streamExport(response, prepared)
   }
 }

@@ -24,6 +24,10 @@ import ClientTransformer from '#transformers/schedule/client_transformer'
 import LocationTransformer from '#transformers/schedule/location_transformer'
 import ActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
 import ResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
+import { Activities } from '#services/schedule/production/activities'
+import { DayGridColumns } from '#services/schedule/production/day_grid_columns'
+import ActivityTransformer from '#transformers/schedule/activity_transformer'
+import ScheduleColumnTransformer from '#transformers/schedule/schedule_column_transformer'
 
 /** How many activity entries one page of the project's log shows. */
 export const ACTIVITY_PER_PAGE = 20
@@ -35,7 +39,7 @@ const projectPageQuery = vine.create({
 /**
  * GET /projects/:id: everything the project page shows on its first render
  * (the project, roster, days, tasks, share links, conflicts, the newest
- * activity, and the crew and vendors the roster's picker offers), so the
+ * activity, the production days' activities and grid columns, and the crew and vendors the roster's picker offers), so the
  * page fetches nothing after it mounts. Saves go through
  * the JSON API; the page then reloads only the props a save changes
  * (`activity`, `conflicts`), and pages the log with ?activityPage.
@@ -52,7 +56,9 @@ export default class ProjectPageController {
     protected clients: Clients,
     protected locations: Locations,
     protected logs: ActivityLogQueries,
-    protected choices: ResourceChoices
+    protected choices: ResourceChoices,
+    protected activities: Activities,
+    protected gridColumns: DayGridColumns
   ) {}
 
   async show({ inertia, params, request, scheduleUser }: HttpContext) {
@@ -75,6 +81,7 @@ export default class ProjectPageController {
         ...{ user, projectId, lookups, activity },
         ...{ project: null, roster: [], dayInfo: [], tasks: [], shareLinks: [], conflicts: [] },
         ...{ clients: [], locations: [], resourceChoices: [] },
+        productionDays: { activities: [], columns: [] },
       })
     }
     const roster = await this.roster.entries(projectId)
@@ -94,6 +101,8 @@ export default class ProjectPageController {
     const clients = await this.clients.list()
     const locations = await this.locations.list({})
     const resourceChoices = await this.choices.of(['crew', 'vendor'])
+    const activities = await this.activities.list(projectId)
+    const columns = await this.gridColumns.list(projectId)
     return inertia.render('schedule/project', {
       user,
       projectId,
@@ -108,6 +117,10 @@ export default class ProjectPageController {
       clients: ClientTransformer.transform(clients),
       locations: LocationTransformer.transform(locations),
       resourceChoices: ResourceChoiceTransformer.transform(resourceChoices),
+      productionDays: await serializer.serialize({
+        activities: ActivityTransformer.transform(activities),
+        columns: ScheduleColumnTransformer.transform(columns),
+      }),
     })
   }
 

@@ -9,6 +9,7 @@ import CrewRole from '#models/schedule/crew_role'
 import VendorType from '#models/schedule/vendor_type'
 import LocationType from '#models/schedule/location_type'
 import Region from '#models/schedule/region'
+import ActivityType from '#models/schedule/activity_type'
 import { ActivityLogger, changedFields } from '#services/schedule/activity/activity_logger'
 import {
   DuplicateRecordError,
@@ -72,6 +73,13 @@ export const REFERENCE_LISTS = {
     plural: 'regions',
     exclusiveDefault: false,
   },
+  'activity-types': {
+    model: ActivityType,
+    entityType: 'activity_type',
+    singular: 'activity type',
+    plural: 'activity types',
+    exclusiveDefault: false,
+  },
 } satisfies Record<string, ReferenceList>
 
 export type ReferenceListName = keyof typeof REFERENCE_LISTS
@@ -96,8 +104,8 @@ export type ReferenceFields = {
 type ReferenceRow = LucidRow & { id: number; name: string }
 
 /**
- * Statuses, project statuses, crew roles, vendor and location types and
- * regions (spec 3, section 2): one behaviour for six small lists, each
+ * Statuses, project statuses, crew roles, vendor and location types,
+ * regions and activity types (spec 3, section 2): one behaviour for seven small lists, each
  * ordered by sortOrder then name, with names unique regardless of case.
  * Deleting an entry leaves what used it without one (the foreign keys set
  * null).
@@ -224,7 +232,9 @@ export class ReferenceLists {
       return await db.transaction(change)
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new DuplicateRecordError(`A ${list.singular} with this name already exists`)
+        throw new DuplicateRecordError(
+          `${withArticle(list.singular)} with this name already exists`
+        )
       }
       throw error
     }
@@ -249,7 +259,7 @@ export class ReferenceLists {
       query.whereNot('id', exceptId)
     }
     if (await query.first()) {
-      throw new DuplicateRecordError(`A ${list.singular} named "${name}" already exists`)
+      throw new DuplicateRecordError(`${withArticle(list.singular)} named "${name}" already exists`)
     }
   }
 
@@ -264,6 +274,11 @@ export class ReferenceLists {
     }
     await query.update({ is_default: false, updated_at: new Date() })
   }
+}
+
+/** "A region", "An activity type". */
+function withArticle(text: string) {
+  return `${/^[aeiou]/i.test(text) ? 'An' : 'A'} ${text}`
 }
 
 function capitalised(text: string) {

@@ -64,7 +64,8 @@ export function scheduledDays(start: string, end: string, dayNotes: DayNoteRow[]
  * only those; the API's answer leaves it out (ShareViewTransformer).
  */
 export class ShareView {
-  async open(token: string) {
+  /** The link of `token` if it still opens (404 unknown, 410 revoked or expired); nothing counted. */
+  async usableLink(token: string) {
     const link = SHARE_TOKEN_PATTERN.test(token)
       ? await PublicShareLink.findBy('token', token)
       : null
@@ -77,6 +78,11 @@ export class ShareView {
     if (link.expiresAt && link.expiresAt <= DateTime.now()) {
       throw new ShareLinkGoneError('This share link has expired')
     }
+    return link
+  }
+
+  async open(token: string) {
+    const link = await this.usableLink(token)
     const content =
       link.resourceType === 'project'
         ? { project: await this.project(link.resourceId) }
