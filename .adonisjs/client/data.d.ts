@@ -24,6 +24,7 @@ import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_tra
 import type ScheduleDayNoteChangeTransformer from '#transformers/schedule/day_note_change_transformer'
 import type ScheduleDayNoteTransformer from '#transformers/schedule/day_note_transformer'
 import type ScheduleFeedbackTransformer from '#transformers/schedule/feedback_transformer'
+import type ScheduleLocationPhotoTransformer from '#transformers/schedule/location_photo_transformer'
 import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleNamedListItemTransformer from '#transformers/schedule/named_list_item_transformer'
 import type ScheduleProjectChangeTransformer from '#transformers/schedule/project_change_transformer'
@@ -141,6 +142,10 @@ export namespace Data {
     export type Feedback = InferData<ScheduleFeedbackTransformer>
     export namespace Feedback {
       export type Variants = InferVariants<ScheduleFeedbackTransformer>
+    }
+    export type LocationPhoto = InferData<ScheduleLocationPhotoTransformer>
+    export namespace LocationPhoto {
+      export type Variants = InferVariants<ScheduleLocationPhotoTransformer>
     }
     export type Location = InferData<ScheduleLocationTransformer>
     export namespace Location {
