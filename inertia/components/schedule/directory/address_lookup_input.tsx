@@ -42,6 +42,9 @@ export function AddressLookupInput(props: {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([])
   const [loading, setLoading] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
+  // The field's own text, so fast typing never races the form's state. It
+  // starts from the form's value; the form remounts for another record.
+  const [text, setText] = useState(props.value)
   const sessionToken = useRef<string | null>(null)
   const latestQuery = useRef('')
 
@@ -88,14 +91,23 @@ export function AddressLookupInput(props: {
     return () => clearTimeout(timer)
   }, [query, enabled])
 
+  function onTyped(value: string) {
+    setText(value)
+    props.onChange(value)
+    setQuery(value)
+    if (value.trim().length < MIN_LENGTH) setSuggestions([])
+  }
+
   async function pick(suggestion: Suggestion) {
     const typed = [suggestion.mainText, suggestion.secondaryText].filter(Boolean).join(', ')
+    setText(typed)
     props.onChange(typed)
     setSuggestions([])
     try {
       const params = new URLSearchParams({ placeId: suggestion.placeId })
       if (sessionToken.current) params.set('sessionToken', sessionToken.current)
       const place = await api<PlaceDetails>('GET', `/api/places/details?${params}`)
+      setText(place.address ?? typed)
       props.onPick({ address: place.address ?? typed, lat: place.lat, lng: place.lng })
       setProblem(null)
     } catch (error) {
@@ -109,26 +121,16 @@ export function AddressLookupInput(props: {
   const combobox = useCombobox<Suggestion>({
     items: suggestions,
     selectedItem: null,
-    inputValue: props.value,
+    inputValue: text,
     inputId: field?.id,
     labelId: field?.labelId,
     itemToString: (item) => (item ? item.mainText : ''),
-    onInputValueChange: ({ inputValue, type }) => {
-      // A pick sets the text itself (with the place's full address).
-      if (type === useCombobox.stateChangeTypes.InputChange) {
-        props.onChange(inputValue)
-        setQuery(inputValue)
-        if (inputValue.trim().length < MIN_LENGTH) setSuggestions([])
-      }
-    },
     onSelectedItemChange: ({ selectedItem }) => {
       if (selectedItem) void pick(selectedItem)
     },
     // Free text: leaving the field keeps what was typed.
     stateReducer: (_state, { type, changes }) =>
-      type === useCombobox.stateChangeTypes.InputBlur
-        ? { ...changes, inputValue: props.value }
-        : changes,
+      type === useCombobox.stateChangeTypes.InputBlur ? { ...changes, inputValue: text } : changes,
   })
 
   const hintId = field ? `${field.id}-lookup` : undefined
@@ -143,6 +145,8 @@ export function AddressLookupInput(props: {
           aria-busy={loading || undefined}
           {...combobox.getInputProps({
             'aria-describedby': [field?.describedBy, hintId].filter(Boolean).join(' ') || undefined,
+            // In the input's own change event, so React keeps every keystroke.
+            'onChange': (event) => onTyped(event.currentTarget.value),
           })}
         />
         {loading && (

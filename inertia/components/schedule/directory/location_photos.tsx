@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { api, errorMessage, sendFormWithProgress } from '~/components/shared/api'
 import { SortableList } from '~/components/shared/sortable_list'
 import { Button } from '~/components/shared/ui/button'
@@ -21,6 +21,7 @@ export type LocationPhoto = {
   width: number
   height: number
   sizeBytes: number
+  position: number
   url: string
   thumbnailUrl: string
 }
@@ -88,7 +89,8 @@ export function LocationPhotos(props: { locationId: number; locationName: string
       const added = await sendFormWithProgress<LocationPhoto[]>('POST', base, form, (fraction) =>
         track(key, { fraction })
       )
-      setPhotos((list) => [...(list ?? []), ...added])
+      // Uploads finish in any order; the server numbered them as it kept them.
+      setPhotos((list) => [...(list ?? []), ...added].sort((a, b) => a.position - b.position))
       setUploads((list) => list.filter((upload) => upload.key !== key))
     } catch (error) {
       track(key, { error: errorMessage(error) })
@@ -126,9 +128,9 @@ export function LocationPhotos(props: { locationId: number; locationName: string
   }
 
   function removed(photo: LocationPhoto) {
-    const list = (photos ?? []).filter((other) => other.id !== photo.id)
-    setPhotos(list)
-    setOpen(list.length === 0 ? null : Math.min(open ?? 0, list.length - 1))
+    setPhotos((list) => (list ?? []).filter((other) => other.id !== photo.id))
+    // Back to the grid, where the photo is seen to be gone (and the toast is heard).
+    setOpen(null)
   }
 
   const current = open === null || !photos ? null : (photos[open] ?? null)
@@ -243,12 +245,18 @@ function PhotoViewer(props: {
   const [description, setDescription] = useState(photo.description ?? '')
   const [saving, setSaving] = useState(false)
 
-  function keys(event: KeyboardEvent) {
-    // Arrows inside the description move its caret, not the gallery.
-    if (event.target instanceof HTMLTextAreaElement) return
-    if (event.key === 'ArrowRight') props.onMove(props.index + 1)
-    if (event.key === 'ArrowLeft') props.onMove(props.index - 1)
-  }
+  // Anywhere in the viewer (its close button has the focus at first) but a text field.
+  const { index, onMove } = props
+  useEffect(() => {
+    function keys(event: globalThis.KeyboardEvent) {
+      const target = event.target as HTMLElement | null
+      if (target?.closest('textarea, input, [role="alertdialog"]')) return
+      if (event.key === 'ArrowRight') onMove(index + 1)
+      if (event.key === 'ArrowLeft') onMove(index - 1)
+    }
+    document.addEventListener('keydown', keys)
+    return () => document.removeEventListener('keydown', keys)
+  }, [index, onMove])
 
   async function save() {
     setSaving(true)
@@ -300,8 +308,7 @@ function PhotoViewer(props: {
         </>
       }
     >
-      {/* The arrow keys work anywhere in the viewer but the description. */}
-      <div className="ui-photo-viewer" onKeyDown={keys}>
+      <div className="ui-photo-viewer">
         <div className="ui-photo-stage">
           <Button
             variant="secondary"
