@@ -11,23 +11,13 @@ import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import { invalidField, RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { scheduleDisk } from '#services/schedule/schedule_disk'
 import { exifPhotoDate } from '#services/schedule/locations/exif_date'
+import {
+  encodePhoto,
+  PHOTO_LIMITS,
+  type EncodedPhoto as Encoded,
+} from '#services/schedule/locations/photo_encoding'
 
-/*
- * Spec 3 fixes the resize (longest side 2000 px, JPEG quality 85) and leaves
- * the upload limit open: 40 MB holds a 48-megapixel phone JPEG or HEIC and a
- * 24-megapixel PNG; 100 megapixels refuses decompression bombs before decoding.
- */
-export const PHOTO_LIMITS = {
-  maxBytes: 40 * 1024 * 1024,
-  maxInputPixels: 100_000_000,
-  maxSide: 2000,
-  quality: 85,
-  thumbnailSide: 400,
-  thumbnailQuality: 80,
-  /** What may be uploaded (checked by decoding, not by the name). */
-  formats: ['jpeg', 'png', 'webp', 'heif'] as const,
-  extnames: ['jpg', 'jpeg', 'png', 'webp', 'heic', 'heif', 'avif'],
-}
+export { PHOTO_LIMITS }
 
 /** Where photos sit on schedule's disk: the full size, and thumbnails beside it. */
 const FOLDER = 'location-photos'
@@ -39,12 +29,6 @@ const FILENAME_PATTERN = /^[0-9a-f-]{36}\.jpg$/
 export type PhotoUpload = { bytes: Buffer; clientName?: string | null }
 export type PhotoSize = 'full' | 'thumbnail'
 
-type Encoded = {
-  photo: Buffer
-  thumbnail: Buffer
-  width: number
-  height: number
-}
 
 /**
  * A location's photo gallery (spec 3, location_photos): each upload is
@@ -302,27 +286,8 @@ export class LocationPhotos {
     }
   }
 
-  /** Upright, at most 2000 px, JPEG 85 without metadata; and its thumbnail. */
-  protected async encode(bytes: Buffer): Promise<Encoded> {
-    const fit = (side: number) => ({
-      width: side,
-      height: side,
-      fit: 'inside' as const,
-      withoutEnlargement: true,
-    })
-    const { data: photo, info } = await sharp(bytes, {
-      limitInputPixels: PHOTO_LIMITS.maxInputPixels,
-      failOn: 'error',
-    })
-      .rotate()
-      .resize(fit(PHOTO_LIMITS.maxSide))
-      .jpeg({ quality: PHOTO_LIMITS.quality, mozjpeg: true })
-      .toBuffer({ resolveWithObject: true })
-    const thumbnail = await sharp(photo)
-      .resize(fit(PHOTO_LIMITS.thumbnailSide))
-      .jpeg({ quality: PHOTO_LIMITS.thumbnailQuality, mozjpeg: true })
-      .toBuffer()
-    return { photo, thumbnail, width: info.width, height: info.height }
+  protected encode(bytes: Buffer) {
+    return encodePhoto(bytes)
   }
 
   protected async write(filename: string, encoded: Encoded) {
