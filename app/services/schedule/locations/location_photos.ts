@@ -29,7 +29,6 @@ const FILENAME_PATTERN = /^[0-9a-f-]{36}\.jpg$/
 export type PhotoUpload = { bytes: Buffer; clientName?: string | null }
 export type PhotoSize = 'full' | 'thumbnail'
 
-
 /**
  * A location's photo gallery (spec 3, location_photos): each upload is
  * decoded, turned upright by its EXIF orientation, scaled to at most 2000 px
