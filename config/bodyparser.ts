@@ -20,7 +20,8 @@ const bodyParserConfig = defineConfig({
     convertEmptyStringsToNull: true,
     // transfer's theme media upload streams its file itself (up to 1 GB).
     processManually: ['/api/theme/media'],
-    limit: '20mb',
+    // schedule's location photos are up to 40 MB each (PHOTO_LIMITS).
+    limit: '45mb',
     types: ['multipart/form-data'],
   },
 })

@@ -17,7 +17,9 @@ const driveConfig = defineConfig({
   services: {
     fs: services.fs({
       location: env.get('DRIVE_FS_ROOT') ?? app.makePath('storage', 'drive', env.get('APP_ID')),
-      serveFiles: true,
+      // schedule keeps nothing public and serves /uploads/location-photos
+      // itself, after its access check: its /uploads is not this disk's.
+      serveFiles: env.get('APP_ID') !== 'schedule',
       routeBasePath: '/uploads',
       visibility: 'public',
       appUrl,

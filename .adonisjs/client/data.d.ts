@@ -25,6 +25,7 @@ import type ScheduleDayInfoTransformer from '#transformers/schedule/day_info_tra
 import type ScheduleDayNoteChangeTransformer from '#transformers/schedule/day_note_change_transformer'
 import type ScheduleDayNoteTransformer from '#transformers/schedule/day_note_transformer'
 import type ScheduleFeedbackTransformer from '#transformers/schedule/feedback_transformer'
+import type ScheduleLocationPhotoTransformer from '#transformers/schedule/location_photo_transformer'
 import type ScheduleLocationTransformer from '#transformers/schedule/location_transformer'
 import type ScheduleMessageRecipientTransformer from '#transformers/schedule/message_recipient_transformer'
 import type ScheduleMessageTemplateTransformer from '#transformers/schedule/message_template_transformer'
@@ -150,6 +151,10 @@ export namespace Data {
     export type Feedback = InferData<ScheduleFeedbackTransformer>
     export namespace Feedback {
       export type Variants = InferVariants<ScheduleFeedbackTransformer>
+    }
+    export type LocationPhoto = InferData<ScheduleLocationPhotoTransformer>
+    export namespace LocationPhoto {
+      export type Variants = InferVariants<ScheduleLocationPhotoTransformer>
     }
     export type Location = InferData<ScheduleLocationTransformer>
     export namespace Location {

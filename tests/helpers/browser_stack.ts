@@ -14,6 +14,7 @@ import {
 } from '#services/shared/local_stack'
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '#tests/fakes/google_calendar'
+import { startGooglePlacesFake, type GooglePlacesFake } from '#tests/fakes/google_places'
 import { TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
@@ -104,6 +105,8 @@ export type SharedBrowserStack = SeededStack & {
    * a calendar (and should choose none again when it is done).
    */
   calendar: GoogleCalendarFake
+  /** Google Places (New) on loopback: schedule's MAPS_API_KEY and PLACES_BASE_URL point at it. */
+  places: GooglePlacesFake
 }
 
 let shared: Promise<SharedBrowserStack> | null = null
@@ -137,6 +140,7 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
   let idp: TestOidcProvider | undefined
   const dropbox = await startDropboxFake()
   const calendar = await startGoogleCalendarFake()
+  const places = await startGooglePlacesFake()
   const running = await startBrowserStack('run', async (ports) => {
     // The provider must know sso's callback, so it starts once the ports are chosen.
     idp = new TestOidcProvider({
@@ -156,15 +160,17 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
         MAIL_OUTBOX_DIR: outbox.schedule,
         DRIVE_PRIVATE_FS_ROOT: join(scratch, 'private', 'schedule'),
         ...calendar.env,
+        ...places.env,
       },
     }
   }).catch(async (error) => {
     await idp?.stop()
     await dropbox.close()
     await calendar.close()
+    await places.close()
     throw error
   })
-  return { ...running, driveRoot, outbox, idp: idp!, dropbox, calendar }
+  return { ...running, driveRoot, outbox, idp: idp!, dropbox, calendar, places }
 }
 
 /**
@@ -198,6 +204,7 @@ export async function stopSharedBrowserStack() {
     await running?.idp.stop()
     await running?.dropbox.close()
     await running?.calendar.close()
+    await running?.places.close()
   }
   if (sharedScratch) {
     await rm(sharedScratch, { recursive: true, force: true })

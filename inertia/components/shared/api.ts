@@ -160,12 +160,33 @@ export function sendJsonWithProgress<T>(
   jsonText: string,
   onUploadProgress: (fraction: number) => void
 ): Promise<T> {
+  return sendWithProgress(method, url, jsonText, 'application/json', onUploadProgress)
+}
+
+/** Files as multipart/form-data, reporting how much has gone (see sendJsonWithProgress). */
+export function sendFormWithProgress<T>(
+  method: Method,
+  url: string,
+  form: FormData,
+  onUploadProgress: (fraction: number) => void
+): Promise<T> {
+  // The browser sets multipart's content type itself, with its boundary.
+  return sendWithProgress(method, url, form, null, onUploadProgress)
+}
+
+function sendWithProgress<T>(
+  method: Method,
+  url: string,
+  body: string | FormData,
+  contentType: string | null,
+  onUploadProgress: (fraction: number) => void
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
     request.open(method, url)
     request.withCredentials = true
     request.setRequestHeader('accept', 'application/json')
-    request.setRequestHeader('content-type', 'application/json')
+    if (contentType) request.setRequestHeader('content-type', contentType)
     request.setRequestHeader('x-csrf-token', csrfToken())
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onUploadProgress(event.loaded / event.total)
@@ -184,6 +205,6 @@ export function sendJsonWithProgress<T>(
       }
     })
     request.addEventListener('error', () => reject(new TypeError('Network request failed')))
-    request.send(jsonText)
+    request.send(body)
   })
 }

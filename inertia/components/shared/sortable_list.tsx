@@ -14,6 +14,7 @@ import {
   arrayMove,
   sortableKeyboardCoordinates,
   useSortable,
+  rectSortingStrategy,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
@@ -22,7 +23,8 @@ import { CSS } from '@dnd-kit/utilities'
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 })
 
 /**
- * A vertical list reordered by dragging a handle (mouse, touch, or keyboard:
+ * A vertical list (or, with `layout="grid"`, a wrapping grid of tiles)
+ * reordered by dragging a handle (mouse, touch, or keyboard:
  * focus the handle, Space, arrow keys, Space). `onReorder` gets the whole list
  * in its new order; the caller saves it and puts the old order back if the
  * save fails.
@@ -34,8 +36,10 @@ export function SortableList<T>(props: {
   onReorder: (items: T[]) => void
   disabled?: boolean
   className?: string
+  layout?: 'list' | 'grid'
   children: (item: T) => ReactNode
 }) {
+  const grid = props.layout === 'grid'
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates })
@@ -58,10 +62,13 @@ export function SortableList<T>(props: {
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
-      modifiers={[restrictToVerticalAxis]}
+      modifiers={grid ? [] : [restrictToVerticalAxis]}
       onDragEnd={dragEnd}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+      <SortableContext
+        items={ids}
+        strategy={grid ? rectSortingStrategy : verticalListSortingStrategy}
+      >
         <ul className={['sc-sortable', props.className].filter(Boolean).join(' ')}>
           {props.items.map((item) => (
             <SortableRow

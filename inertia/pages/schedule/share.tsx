@@ -13,6 +13,7 @@ import { AppShell } from '~/components/shared/ui/app_shell'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { PageHeader } from '~/components/shared/ui/page_header'
+import { MapLink } from '~/components/schedule/map_link'
 
 type Shared = Data.Schedule.ShareView.Variants['forRecipient']
 type SharedProject = NonNullable<Shared['project']>
@@ -113,13 +114,39 @@ function ProjectView({ project }: { project: SharedProject }) {
             <>
               <dt>Location</dt>
               <dd>
-                <PlaceLine place={project.location} />
+                <PlaceLine place={project.location} />{' '}
+                <MapLink
+                  name={project.location.name}
+                  address={project.location.address}
+                  lat={project.locationMap?.lat}
+                  lng={project.locationMap?.lng}
+                />
               </dd>
             </>
           )}
         </dl>
       </section>
       <SharedCallSheets days={daysOf(project.startDate, project.endDate)} />
+      {project.locationPhotos.length > 0 && (
+        <section className="ui-panel" aria-labelledby="share-photos">
+          <h2 id="share-photos">Photos of the location</h2>
+          <ul className="ui-plain-list ui-photo-grid sc-sortable">
+            {project.locationPhotos.map((photo) => (
+              <li key={photo.url}>
+                <a className="ui-photo-tile" href={photo.url} target="_blank" rel="noreferrer">
+                  <img
+                    src={photo.thumbnailUrl}
+                    alt={photo.description ?? 'Photo of the location'}
+                    loading="lazy"
+                    width={photo.width}
+                    height={photo.height}
+                  />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {daysWithInfo.length > 0 && (
         <section className="ui-panel" aria-labelledby="share-days">
           <h2 id="share-days">Days</h2>

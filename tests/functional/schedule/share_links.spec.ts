@@ -321,6 +321,8 @@ test.group('schedule GET /api/share/:token: what a recipient sees', (group) => {
         status: 'Tentative',
         client: clientRecord.name,
         location: { name: location.name, address: '1 Main St' },
+        locationMap: null,
+        locationPhotos: [],
         days: [
           {
             date: '2030-04-01',

@@ -57,6 +57,8 @@ test.group('schedule /share/:token page', (group) => {
         color: project.color,
         client: owner.name,
         location: null,
+        locationMap: null,
+        locationPhotos: [],
         days: [],
         roster: [
           {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import sharp, { type OutputInfo } from 'sharp'
 import type { Disk } from '@adonisjs/drive'
-import drive from '@adonisjs/drive/services/main'
 import encryption from '@adonisjs/core/services/encryption'
-import env from '#start/env'
+import { scheduleDisk } from '#services/schedule/schedule_disk'
 import { appUrl } from '#config/app'
 import { invalidField } from '#services/schedule/directory/record_errors'
 
@@ -42,9 +41,7 @@ export type StoredScreenshot = {
  * `private` fs disk, or `s3`), served only after an access check.
  */
 export class FeedbackScreenshots {
-  constructor(
-    protected disk: Disk = drive.use(env.get('SCHEDULE_DISK') === 's3' ? 's3' : 'private')
-  ) {}
+  constructor(protected disk: Disk = scheduleDisk()) {}
 
   /** 422 on `screenshot` for anything that is not an image within the limits. */
   async store(bytes: Buffer): Promise<StoredScreenshot> {

@@ -18,6 +18,7 @@ import Client from '#models/schedule/client'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { addDays, today } from '#services/schedule/projects/project_days'
 import { SHARE_TOKEN_PATTERN } from '#services/schedule/sharing/share_links'
+import { LocationPhotos } from '#services/schedule/locations/location_photos'
 
 /** 410: the link existed but no longer opens. */
 export class ShareLinkGoneError extends Exception {
@@ -85,7 +86,7 @@ export class ShareView {
     const link = await this.usableLink(token)
     const content =
       link.resourceType === 'project'
-        ? { project: await this.project(link.resourceId) }
+        ? { project: await this.project(link.resourceId, token) }
         : { person: await this.person(link.resourceType, link.resourceId) }
     await PublicShareLink.query()
       .where('id', link.id)
@@ -98,7 +99,33 @@ export class ShareView {
     }
   }
 
-  protected async project(id: number) {
+  /**
+   * The locations a shared project shows (its own and its days'), not in
+   * the trash: the recipient may see their photos through the token.
+   */
+  async sharedLocationIds(token: string) {
+    const link = await this.usableLink(token)
+    if (link.resourceType !== 'project') {
+      return new Set<number>()
+    }
+    const project = await Project.query()
+      .withScopes((scopes) => scopes.active())
+      .where('id', link.resourceId)
+      .first()
+    if (!project) {
+      return new Set<number>()
+    }
+    const days = await ProjectDayInfo.query()
+      .where('project_id', project.id)
+      .whereNotNull('location_id')
+    return new Set(
+      [project.locationId, ...days.map((day) => day.locationId)].filter(
+        (id): id is number => id !== null
+      )
+    )
+  }
+
+  protected async project(id: number, token: string) {
     const project = await Project.query()
       .withScopes((scopes) => scopes.active())
       .where('id', id)
@@ -156,6 +183,12 @@ export class ShareView {
       status: names.projectStatuses.get(project.projectStatusId ?? 0) ?? null,
       client: client?.name ?? null,
       location: places.get(project.locationId ?? 0) ?? null,
+      /** Where the project's location is, for a map link, when its coordinates are known. */
+      locationMap: project.locationId ? await this.mapOf(project.locationId) : null,
+      /** The project location's gallery, served to the recipient through the token. */
+      locationPhotos: project.locationId
+        ? await new LocationPhotos().sharedGallery(project.locationId, token)
+        : [],
       days: dayInfo.map((day) => ({
         date: day.date,
         title: day.title,
@@ -251,6 +284,16 @@ export class ShareView {
       crewRoles: byId(crewRoles),
       vendorTypes: byId(vendorTypes),
     }
+  }
+
+  protected async mapOf(locationId: number) {
+    const location = await Location.query()
+      .withScopes((scopes) => scopes.active())
+      .where('id', locationId)
+      .first()
+    return location && location.lat !== null && location.lng !== null
+      ? { lat: location.lat, lng: location.lng }
+      : null
   }
 
   /** Name and address of the locations not in the trash, by id. */

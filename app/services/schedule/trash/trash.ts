@@ -13,6 +13,7 @@ import CalendarFeed from '#models/schedule/calendar_feed'
 import ConflictResolution from '#models/schedule/conflict_resolution'
 import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
+import { LocationPhotos } from '#services/schedule/locations/location_photos'
 
 /** Spec 3, section 8: an item stays in the trash this long before the cleanup removes it. */
 export const TRASH_RETENTION_DAYS = 30
@@ -247,6 +248,10 @@ export class Trash {
       await ConflictResolution.query({ client: trx })
         .whereRaw('project_ids && ?::integer[]', [ids])
         .delete()
+    }
+    if (type === 'locations') {
+      // Photo rows go by ON DELETE CASCADE; their files once this commits.
+      await new LocationPhotos().removeFilesWith(trx, ids)
     }
     await kind.model.query({ client: trx }).whereIn('id', ids).delete()
   }

@@ -14,6 +14,8 @@ import { CalendarFeedPanel } from '~/components/schedule/sharing/calendar_feed_p
 import { Assignments } from './assignments'
 import { CrewVendorLinks } from './crew_vendor_links'
 import { ResourceNotes } from './resource_notes'
+import { LocationPhotos } from './location_photos'
+import { MapLink } from '~/components/schedule/map_link'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { DirectoryRecord, DirectoryTab, DirectoryTabKey } from './tabs_config'
 import type { Data } from '~generated/data'
@@ -139,6 +141,19 @@ export function RecordDetail(props: {
         submitLabel={record ? 'Save' : `Add ${tab.noun}`}
         onSubmit={submit}
       />
+      {record && tab.key === 'locations' && (
+        <>
+          <p>
+            <MapLink
+              name={record.name}
+              address={record.address as string | null}
+              lat={record.lat as number | null}
+              lng={record.lng as number | null}
+            />
+          </p>
+          <LocationPhotos key={record.id} locationId={record.id} locationName={record.name} />
+        </>
+      )}
       {record && (
         <>
           {(tab.person || tab.notesType) &&

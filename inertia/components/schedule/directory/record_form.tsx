@@ -6,11 +6,14 @@ import { Checkbox } from '~/components/shared/ui/checkbox'
 import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
 import { InlineStatus } from '~/components/shared/ui/inline_status'
 import { Select } from '~/components/shared/ui/select'
+import { AddressLookupInput, type PickedPlace } from './address_lookup_input'
 
 export type FieldSpec = {
   key: string
   label: string
-  type?: 'text' | 'email' | 'tel' | 'url' | 'textarea' | 'number' | 'checkbox' | 'select'
+  /** `address`: free text with place suggestions that also fill `lat` and `lng`. */
+  type?:
+    'text' | 'email' | 'tel' | 'url' | 'textarea' | 'number' | 'checkbox' | 'select' | 'address'
   options?: { value: number; label: string }[]
   required?: boolean
   maxLength?: number
@@ -96,6 +99,14 @@ export function RecordForm(props: {
                 field={field}
                 value={values[field.key]}
                 onChange={(value) => set(field.key, value)}
+                onPick={(place) => {
+                  setValues((current) => ({
+                    ...current,
+                    [field.key]: place.address,
+                    ...coordinates(place),
+                  }))
+                  setSaved(false)
+                }}
               />
             </Field>
           )
@@ -122,13 +133,29 @@ export function RecordForm(props: {
 /** "No choice" in a select (Radix keeps the empty value for its placeholder). */
 const NONE = 'none'
 
+/** A picked place's coordinates, as the number fields hold them (kept when it has none). */
+function coordinates(place: PickedPlace) {
+  return place.lat !== null && place.lng !== null ? { lat: place.lat, lng: place.lng } : {}
+}
+
 function FieldInput(props: {
   field: FieldSpec
   value: unknown
   onChange: (value: unknown) => void
+  onPick: (place: PickedPlace) => void
 }) {
   const { field } = props
   const text = props.value === null || props.value === undefined ? '' : String(props.value)
+  if (field.type === 'address') {
+    return (
+      <AddressLookupInput
+        value={text}
+        maxLength={field.maxLength}
+        onChange={props.onChange}
+        onPick={props.onPick}
+      />
+    )
+  }
   if (field.type === 'textarea') {
     return (
       <Textarea

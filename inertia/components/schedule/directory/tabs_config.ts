@@ -116,7 +116,7 @@ export const DIRECTORY_TABS: DirectoryTab[] = [
         options: options(lookups.locationTypes),
       },
       { key: 'regionId', label: 'Region', type: 'select', options: options(lookups.regions) },
-      { key: 'address', label: 'Address', wide: true, maxLength: 500 },
+      { key: 'address', label: 'Address', type: 'address', wide: true, maxLength: 500 },
       { key: 'lat', label: 'Latitude', type: 'number' },
       { key: 'lng', label: 'Longitude', type: 'number' },
       { key: 'notes', label: 'Notes', type: 'textarea' },

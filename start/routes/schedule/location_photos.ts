@@ -1,0 +1,29 @@
+/*
+ * Location photo galleries (spec 3: /api/locations/:id/photos, and the files
+ * at /uploads/location-photos/:filename).
+ */
+import router from '@adonisjs/core/services/router'
+import { middleware, stateful } from '#start/kernel'
+
+const LocationPhotosController = () =>
+  import('#controllers/schedule/locations/location_photos_controller')
+const PhotoFilesController = () => import('#controllers/schedule/locations/photo_files_controller')
+
+router
+  .group(() => {
+    // Signed in, or a share link's holder (checked by the controller).
+    router.get('/uploads/location-photos/:filename', [PhotoFilesController, 'show'])
+
+    router
+      .group(() => {
+        router.get('/api/locations/:id/photos', [LocationPhotosController, 'index'])
+        router.post('/api/locations/:id/photos', [LocationPhotosController, 'store'])
+        router.put('/api/locations/:id/photos/order', [LocationPhotosController, 'reorder'])
+        router.patch('/api/locations/:id/photos/:photoId', [LocationPhotosController, 'update'])
+        router.delete('/api/locations/:id/photos/:photoId', [LocationPhotosController, 'destroy'])
+      })
+      .where('id', router.matchers.number())
+      .where('photoId', router.matchers.number())
+      .use(middleware.scheduleAuth())
+  })
+  .use([...stateful(), middleware.scheduleDevBypass()])

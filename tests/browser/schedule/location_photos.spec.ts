@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
+import { test } from '@japa/runner'
+import type { Route } from 'playwright'
+import type { LocalStack } from '#services/shared/local_stack'
+import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { callFromPage, signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
+
+type Photo = { id: number; originalName: string }
+
+function photo(background: string) {
+  return sharp({ create: { width: 1600, height: 1200, channels: 3, background } })
+    .jpeg()
+    .toBuffer()
+}
+
+/**
+ * A location added by address lookup (against the Google Places fake the
+ * shared stack points schedule at), then its gallery: three photos uploaded
+ * with a progress bar each, the viewer, a reorder by keyboard drag, a delete.
+ */
+test.group('schedule location photos in the browser', (group) => {
+  let stack: LocalStack
+  let seed: SeededStack['seed']
+
+  group.setup(async () => {
+    ;({ stack, seed } = await sharedBrowserStack())
+  })
+
+  test('add a location by address lookup, upload three photos, view, reorder and delete one', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const name = `Backlot ${randomBytes(3).toString('hex')}`
+    await page.goto(`${stack.url('schedule')}/directory?tab=locations`)
+
+    await page.getByRole('button', { name: 'New location' }).click()
+    const form = page.getByRole('form', { name: 'New location' })
+    await form.getByLabel('Name').fill(name)
+    await form.getByRole('combobox', { name: 'Address' }).pressSequentially('pinewood')
+    await page.getByRole('option', { name: /Pinewood Studios/ }).click()
+    await form.getByLabel('Latitude').and(page.locator('[value="51.5496"]')).waitFor()
+    assert.equal(
+      await form.getByRole('combobox', { name: 'Address' }).inputValue(),
+      'Pinewood Rd, Iver Heath, Iver SL0 0NH, UK'
+    )
+    await form.getByRole('button', { name: 'Add location' }).click()
+    await page.getByText(`${name} was added.`, { exact: true }).waitFor()
+    const [location] = await callFromPage<{ id: number; lat: number; lng: number }[]>(
+      page,
+      'GET',
+      `/api/locations?search=${encodeURIComponent(name)}`
+    )
+    assert.deepEqual([location.lat, location.lng], [51.5496, -0.5366])
+    await page.getByRole('link', { name: `${name} on the map` }).waitFor()
+
+    // Hold the uploads until each has its bar, as on a slow connection.
+    const held: Route[] = []
+    await page.route('**/api/locations/*/photos', (route) =>
+      route.request().method() === 'POST' ? void held.push(route) : route.continue()
+    )
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'north.jpg', mimeType: 'image/jpeg', buffer: await photo('#1d4ed8') },
+      { name: 'south.jpg', mimeType: 'image/jpeg', buffer: await photo('#15803d') },
+      { name: 'gate.jpg', mimeType: 'image/jpeg', buffer: await photo('#b91c1c') },
+    ])
+    for (const file of ['north.jpg', 'south.jpg', 'gate.jpg']) {
+      await page.getByRole('progressbar', { name: `Adding ${file}` }).waitFor()
+    }
+    for (const route of held) {
+      await route.continue()
+    }
+    await page.unroute('**/api/locations/*/photos')
+    const gallery = page.getByRole('region', { name: 'Photos' })
+    for (const file of ['north.jpg', 'south.jpg', 'gate.jpg']) {
+      await gallery.getByRole('button', { name: file, exact: true }).waitFor()
+    }
+    await page.getByRole('progressbar').waitFor({ state: 'detached' })
+
+    // The three went up in parallel: the gallery is in the order they arrived.
+    const before = await callFromPage<Photo[]>(page, 'GET', `/api/locations/${location.id}/photos`)
+    assert.deepEqual(before.map((row) => row.originalName).sort(), [
+      'gate.jpg',
+      'north.jpg',
+      'south.jpg',
+    ])
+    const [first, second] = before
+
+    // The viewer: the arrow keys move through the gallery.
+    await gallery.getByRole('button', { name: first.originalName, exact: true }).click()
+    const viewer = page.getByRole('dialog', { name: 'Photo 1 of 3' })
+    await viewer.getByRole('img', { name: first.originalName }).waitFor()
+    await page.keyboard.press('ArrowRight')
+    await page
+      .getByRole('dialog', { name: 'Photo 2 of 3' })
+      .getByRole('img', { name: second.originalName })
+      .waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('dialog').waitFor({ state: 'detached' })
+
+    // Reorder with the keyboard: the first photo's handle, Space, →, Space.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/photos/order') && response.status() === 200
+    )
+    // Each key waits for dnd-kit's live region to say where the photo is (see project.spec.ts).
+    const over = (id: number) =>
+      page
+        .locator('[id^="DndLiveRegion"]')
+        .filter({ hasText: `Draggable item ${first.id} was moved over droppable area ${id}.` })
+        .waitFor({ state: 'attached' })
+    await gallery.getByRole('button', { name: `Move ${first.originalName}` }).focus()
+    await page.keyboard.press('Space')
+    await over(first.id)
+    // The sensor listens for arrows from a setTimeout after the pick-up.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
+    await page.keyboard.press('ArrowRight')
+    await over(second.id)
+    await page.keyboard.press('Space')
+    await saved
+    const after = await callFromPage<Photo[]>(page, 'GET', `/api/locations/${location.id}/photos`)
+    assert.deepEqual(
+      after.slice(0, 2).map((row) => row.id),
+      [second.id, first.id]
+    )
+
+    // Delete one from the viewer.
+    await gallery.getByRole('button', { name: first.originalName, exact: true }).click()
+    await page.getByRole('button', { name: 'Delete photo' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete this photo?' })
+      .getByRole('button', { name: 'Delete' })
+      .click()
+    await toastMessage(page, 'Photo deleted').waitFor()
+    await gallery
+      .getByRole('button', { name: first.originalName, exact: true })
+      .waitFor({ state: 'detached' })
+    const left = await callFromPage<Photo[]>(page, 'GET', `/api/locations/${location.id}/photos`)
+    assert.lengthOf(left, 2)
+    assert.notInclude(
+      left.map((row) => row.id),
+      first.id
+    )
+  })
+})
