@@ -2,7 +2,8 @@ import { signedOutMatrix } from '#tests/helpers/signed_out_routes'
 
 /*
  * The API routes spec 3 makes public (the backup by secret is gated by its
- * secret, not a session: backup_import.spec.ts); every other /api/ route
+ * secret, not a session: backup_import.spec.ts; a share link's call sheets
+ * by its token, as the share itself); every other /api/ route
  * needs a signed-in person (admin routes too: sign-in is checked first).
  */
 const PUBLIC = [
@@ -12,6 +13,11 @@ const PUBLIC = [
   'GET /api/admin/backup',
   'GET /api/share/:token',
   'GET /api/share/:token/export/:format',
+  'GET /api/share/:token/call-sheets/:date',
+  'GET /api/share/:token/call-sheets/:date/pdf',
+  // Twilio's callbacks: no session, the X-Twilio-Signature is the permission (messaging.spec.ts).
+  'POST /api/messaging/twilio/status',
+  'POST /api/messaging/twilio/inbound',
   'POST /api/auth/exchange',
   'GET /api/auth/me',
   'POST /api/auth/logout',
