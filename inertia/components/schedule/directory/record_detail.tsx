@@ -17,6 +17,7 @@ import { CrewVendorLinks } from './crew_vendor_links'
 import { ResourceNotes } from './resource_notes'
 import { LocationPhotos } from './location_photos'
 import { MapLink } from '~/components/schedule/map_link'
+import { LocationStaticMap } from '~/components/schedule/static_map'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { DirectoryRecord, DirectoryTab, DirectoryTabKey } from './tabs_config'
 import type { Data } from '~generated/data'
@@ -154,6 +155,12 @@ export function RecordDetail(props: {
               lng={record.lng as number | null}
             />
           </p>
+          <LocationStaticMap
+            id={record.id}
+            name={record.name}
+            lat={record.lat as number | null}
+            lng={record.lng as number | null}
+          />
           <LocationPhotos key={record.id} locationId={record.id} locationName={record.name} />
         </>
       )}
