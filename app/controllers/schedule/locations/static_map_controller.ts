@@ -26,11 +26,8 @@ export default class StaticMapController {
       return response.status(401).send({ message: 'Not authenticated' })
     }
     const locationId = Number(params.id)
-    if (!user) {
-      const shared = await this.shares.sharedLocationIds(share!).catch(() => new Set<number>())
-      if (!shared.has(locationId)) {
-        return response.status(404).send({ message: 'Location not found' })
-      }
+    if (!user && !(await this.shares.showsLocation(share!, locationId))) {
+      return response.status(404).send({ message: 'Location not found' })
     }
     const { request: drawn, etag } = await this.maps.plan(locationId, { width, height })
     response.header('Cache-Control', 'private, max-age=86400')

@@ -127,6 +127,12 @@ export class ShareView {
     )
   }
 
+  /** Whether `token` is an open link that shows the location (its photos, its map); never throws. */
+  async showsLocation(token: string, locationId: number) {
+    const shared = await this.sharedLocationIds(token).catch(() => new Set<number>())
+    return shared.has(locationId)
+  }
+
   protected async project(id: number, token: string) {
     const project = await Project.query()
       .withScopes((scopes) => scopes.active())
