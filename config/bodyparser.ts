@@ -18,10 +18,13 @@ const bodyParserConfig = defineConfig({
   multipart: {
     autoProcess: true,
     convertEmptyStringsToNull: true,
-    // transfer's theme media upload streams its file itself (up to 1 GB).
-    processManually: ['/api/theme/media'],
-    // schedule's location photos are up to 40 MB each (PHOTO_LIMITS).
-    limit: '45mb',
+    /*
+     * Routes that stream their files themselves, each with its own limit:
+     * transfer's theme media (up to 1 GB) and schedule's location photos
+     * (45 MB a request, LocationPhotosController). Every other form keeps 20 MB.
+     */
+    processManually: ['/api/theme/media', '/api/locations/:id/photos'],
+    limit: '20mb',
     types: ['multipart/form-data'],
   },
 })

@@ -16,6 +16,9 @@ export default class ScheduleProvider {
     const { PlacesClient, configuredPlacesClient } =
       await import('#services/schedule/places/places_client')
     this.app.container.singleton(PlacesClient, configuredPlacesClient)
+    const { StaticMapsClient, configuredStaticMapsClient } =
+      await import('#services/schedule/places/static_maps_client')
+    this.app.container.singleton(StaticMapsClient, configuredStaticMapsClient)
     const { CalendarClient, configuredCalendarClient } =
       await import('#services/schedule/calendar_sync/calendar_client')
     this.app.container.singleton(CalendarClient, configuredCalendarClient)

@@ -50,6 +50,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   // The base URL points it at a proxy, or at a loopback fake in tests.
   MAPS_API_KEY: Env.schema.secret.optional(),
   PLACES_BASE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  // The same key draws map pictures (Maps Static API), fetched by schedule from here.
+  STATIC_MAPS_BASE_URL: Env.schema.string.optional({ format: 'url', tld: false }),
 
   // schedule's calendar sync: a Google service account's JSON key; off without it.
   // The API URL points it at a proxy, or at a loopback fake in tests and development.

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import sharp from 'sharp'
 import { readGoogleRequest, type ReceivedRequest } from '#tests/fakes/_google_requests'
 
 /**
@@ -7,6 +8,11 @@ import { readGoogleRequest, type ReceivedRequest } from '#tests/fakes/_google_re
  * when it refuses: the same statuses and `{ error: { code, message, status,
  * details } }` bodies, checked before anything else in the same order (the
  * key, then the request). See tests/fakes/README.md.
+ *
+ * It also draws maps as the Maps Static API does (`GET /maps/api/staticmap`,
+ * on maps.googleapis.com in production): a PNG of the asked size, or
+ * Google's refusals, which are a line of text, or its error image when a
+ * usage limit is hit.
  */
 
 export interface FakePlace {
@@ -99,7 +105,7 @@ export interface GooglePlacesFake {
   /** Every request, in order, refused ones included. */
   received: ReceivedRequest[]
   /** The environment of a schedule process that should use this fake. */
-  env: { MAPS_API_KEY: string; PLACES_BASE_URL: string }
+  env: { MAPS_API_KEY: string; PLACES_BASE_URL: string; STATIC_MAPS_BASE_URL: string }
   failNext(failure: PlacesFailure): void
   /** Forgets what it received and any failure not yet used (between tests). */
   reset(): void
@@ -110,6 +116,8 @@ export interface GooglePlacesFakeOptions {
   apiKey?: string
   /** Keys of a project where Places API (New) is not enabled: 403 SERVICE_DISABLED. */
   keysWithoutPlacesApi?: string[]
+  /** Keys of a project where the Maps Static API is not enabled: 403, in words. */
+  keysWithoutStaticMapsApi?: string[]
 }
 
 const AUTOCOMPLETE_BODY_FIELDS = new Set([
@@ -199,6 +207,7 @@ export async function startGooglePlacesFake(
 ): Promise<GooglePlacesFake> {
   const apiKey = options.apiKey ?? FAKE_PLACES_API_KEY
   const keysWithoutPlacesApi = new Set(options.keysWithoutPlacesApi ?? [])
+  const keysWithoutStaticMapsApi = new Set(options.keysWithoutStaticMapsApi ?? [])
   const received: ReceivedRequest[] = []
   const failures: PlacesFailure[] = []
 
@@ -210,6 +219,9 @@ export async function startGooglePlacesFake(
     if (failure === 'hang') {
       // Answer nothing; the connection ends when the client gives up or at close().
       return
+    }
+    if (entry.method === 'GET' && entry.path === '/maps/api/staticmap') {
+      return staticMapAnswer(entry, response, failure)
     }
     if (failure) {
       return sendError(response, failureError(failure))
@@ -273,6 +285,63 @@ export async function startGooglePlacesFake(
     ])
   }
 
+  async function staticMapAnswer(
+    request: ReceivedRequest,
+    response: ServerResponse,
+    failure: Exclude<PlacesFailure, 'hang'> | undefined
+  ) {
+    const refuse = (status: number, reason: string) => {
+      response.writeHead(status, { 'content-type': 'text/plain; charset=UTF-8' })
+      response.end(`The Google Maps Platform server rejected your request. ${reason}`)
+    }
+    if (failure?.status === 429) {
+      // Over a usage limit the API still answers a picture: its error image, with a 403.
+      response.writeHead(403, { 'content-type': 'image/png' })
+      return response.end(await pngOf(100, 100, '#9e9e9e'))
+    }
+    if (failure) {
+      response.writeHead(failure.status, { 'content-type': 'text/html; charset=UTF-8' })
+      return response.end('<!DOCTYPE html><title>Server Error</title>')
+    }
+    const { key, size, scale = '1', center, zoom, markers } = request.query
+    if (!key) {
+      return refuse(
+        403,
+        'You must use an API key to authenticate each request to Google Maps Platform APIs.'
+      )
+    }
+    if (keysWithoutStaticMapsApi.has(key)) {
+      return refuse(403, 'This API project is not authorized to use this API.')
+    }
+    if (key !== apiKey) {
+      return refuse(403, 'The provided API key is invalid.')
+    }
+    if (!size) {
+      return refuse(400, "Invalid request. Missing the 'size' parameter.")
+    }
+    const [width, height] = /^\d{1,4}x\d{1,4}$/.test(size) ? size.split('x').map(Number) : [0, 0]
+    if (!(width >= 1 && width <= 640 && height >= 1 && height <= 640)) {
+      return refuse(400, "Invalid request. Invalid 'size' parameter.")
+    }
+    if (!['1', '2'].includes(scale)) {
+      return refuse(400, "Invalid request. Invalid 'scale' parameter.")
+    }
+    if (zoom !== undefined && !(/^\d{1,2}$/.test(zoom) && Number(zoom) <= 21)) {
+      return refuse(400, "Invalid request. Invalid 'zoom' parameter.")
+    }
+    if (!center && !markers) {
+      return refuse(400, "Invalid request. Missing the 'center' parameter.")
+    }
+    // Google would geocode an address; the fake knows coordinates only.
+    const point = center?.match(/^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/)
+    if (center && (!point || Math.abs(Number(point[1])) > 90 || Math.abs(Number(point[2])) > 180)) {
+      return refuse(400, "Invalid request. Invalid 'center' parameter.")
+    }
+    const factor = Number(scale)
+    response.writeHead(200, { 'content-type': 'image/png' })
+    response.end(await pngOf(width * factor, height * factor, '#e8e4dc'))
+  }
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`
@@ -281,7 +350,7 @@ export async function startGooglePlacesFake(
     url,
     apiKey,
     received,
-    env: { MAPS_API_KEY: apiKey, PLACES_BASE_URL: url },
+    env: { MAPS_API_KEY: apiKey, PLACES_BASE_URL: url, STATIC_MAPS_BASE_URL: url },
     failNext(failure) {
       failures.push(failure)
     },
@@ -462,6 +531,13 @@ function failureError(failure: Exclude<PlacesFailure, 'hang'>) {
   return failure.status === 500
     ? new GoogleError(500, 'INTERNAL', 'Internal error encountered.')
     : new GoogleError(503, 'UNAVAILABLE', 'The service is currently unavailable.')
+}
+
+/** A picture of one colour: the map (or the error image) the fake draws. */
+function pngOf(width: number, height: number, background: string) {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer()
 }
 
 function errorInfo(reason: string) {

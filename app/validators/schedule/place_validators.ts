@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { STATIC_MAP_SIZE } from '#services/schedule/places/static_maps_client'
 
 /*
  * The address lookup's queries. Google refuses a session token that is not
@@ -20,4 +21,19 @@ export const placeAutocompleteValidator = vine.create({
 export const placeDetailsValidator = vine.create({
   placeId: vine.string().regex(/^[A-Za-z0-9_-]{10,1000}$/),
   sessionToken: sessionToken(),
+})
+
+/** GET /api/locations/:id/static-map: a picture's size in CSS pixels, within Google's limits. */
+export const staticMapValidator = vine.create({
+  width: vine
+    .number()
+    .withoutDecimals()
+    .range([STATIC_MAP_SIZE.minSide, STATIC_MAP_SIZE.maxSide])
+    .optional(),
+  height: vine
+    .number()
+    .withoutDecimals()
+    .range([STATIC_MAP_SIZE.minSide, STATIC_MAP_SIZE.maxSide])
+    .optional(),
+  share: vine.string().maxLength(200).optional(),
 })

@@ -14,6 +14,7 @@ import { DataTable } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { MapLink } from '~/components/schedule/map_link'
+import { StaticMapImage } from '~/components/schedule/static_map'
 
 type Shared = Data.Schedule.ShareView.Variants['forRecipient']
 type SharedProject = NonNullable<Shared['project']>
@@ -125,6 +126,9 @@ function ProjectView({ project }: { project: SharedProject }) {
             </>
           )}
         </dl>
+        {project.location && project.locationMapImageUrl && (
+          <StaticMapImage src={project.locationMapImageUrl} name={project.location.name} />
+        )}
       </section>
       <SharedCallSheets days={daysOf(project.startDate, project.endDate)} />
       {project.locationPhotos.length > 0 && (

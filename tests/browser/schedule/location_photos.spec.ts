@@ -54,6 +54,14 @@ test.group('schedule location photos in the browser', (group) => {
     )
     assert.deepEqual([location.lat, location.lng], [51.5496, -0.5366])
     await page.getByRole('link', { name: `${name} on the map` }).waitFor()
+    // Its map picture, drawn by the fake through schedule (the key stays on the server).
+    const map = page.getByRole('img', { name: `Map of the area around ${name}, with a pin on it` })
+    await map.waitFor()
+    assert.match((await map.getAttribute('src'))!, /^\/api\/locations\/\d+\/static-map\?/)
+    await page.waitForFunction(
+      (image) => (image as unknown as { naturalWidth: number }).naturalWidth === 1200,
+      await map.elementHandle()
+    )
 
     // Hold the uploads until each has its bar, as on a slow connection.
     const held: Route[] = []
@@ -141,5 +149,54 @@ test.group('schedule location photos in the browser', (group) => {
       left.map((row) => row.id),
       first.id
     )
+  })
+
+  test('location types: a badge on each location, a filter by type, and the type edited', async ({
+    browserContext,
+    assert,
+  }) => {
+    const page = await signInToSchedule(browserContext, stack, seed)
+    const suffix = randomBytes(3).toString('hex')
+    const [quarry, studio] = [`Quarry ${suffix}`, `Studio ${suffix}`]
+    const quarryType = await callFromPage<{ id: number }>(page, 'POST', '/api/location-types', {
+      name: quarry,
+    })
+    await callFromPage(page, 'POST', '/api/location-types', { name: studio })
+    const name = `Pit ${suffix}`
+    const location = await callFromPage<{ id: number }>(page, 'POST', '/api/locations', {
+      name,
+      locationTypeId: quarryType.id,
+    })
+    await page.goto(`${stack.url('schedule')}/directory?tab=locations`)
+    const list = page.getByRole('region', { name: 'Locations list' })
+    const row = list.getByRole('listitem').filter({ hasText: name })
+    await row.locator('.ui-badge', { hasText: quarry }).waitFor()
+
+    // The filter by type: another type hides it, its own shows it.
+    const choose = async (option: string) => {
+      await list.getByLabel('Type').click()
+      await page.getByRole('option', { name: option, exact: true }).click()
+    }
+    await choose(studio)
+    await row.waitFor({ state: 'detached' })
+    await choose(quarry)
+    await row.waitFor()
+
+    // Edited in the location's form, the badge follows.
+    await row.getByRole('button', { name: `${name} ${quarry}` }).click()
+    const detail = page.getByRole('article', { name })
+    await detail.locator('.ui-badge', { hasText: quarry }).waitFor()
+    const form = page.getByRole('form', { name: `Details of ${name}` })
+    await form.getByLabel('Type').click()
+    await page.getByRole('option', { name: studio, exact: true }).click()
+    await form.getByRole('button', { name: 'Save' }).click()
+    await detail.locator('.ui-badge', { hasText: studio }).waitFor()
+    const [stored] = await callFromPage<{ id: number; locationTypeId: number }[]>(
+      page,
+      'GET',
+      `/api/locations?search=${encodeURIComponent(name)}`
+    )
+    assert.equal(stored.id, location.id)
+    assert.notEqual(stored.locationTypeId, quarryType.id)
   })
 })

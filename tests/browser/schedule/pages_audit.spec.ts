@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { test } from '@japa/runner'
 import type { Assert } from '@japa/assert'
 import type { Browser, BrowserContext, Page } from 'playwright'
@@ -407,6 +408,96 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       { name: 'directory-new', path: '/directory?tab=vendors&id=new', heading: 'Directory' },
     ]
     await auditAtBothSizes(browser, browserContext, pages, assert)
+  })
+
+  test('a location with a map and photos passes axe at both sizes, its photo viewer on a phone, and its share page', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const type = await callFromPage<{ id: number }>(staff, 'POST', '/api/location-types', {
+      name: 'Audit quarry',
+    })
+    const location = await callFromPage<{ id: number }>(staff, 'POST', '/api/locations', {
+      name: 'Audit Quarry',
+      address: 'Pinewood Rd, Iver Heath, Iver SL0 0NH, UK',
+      lat: 51.5496,
+      lng: -0.5366,
+      locationTypeId: type.id,
+    })
+    const path = `/directory?tab=locations&id=${location.id}`
+    // Photos go up through the page's own picker, as a person adds them.
+    await staff.goto(`${stack.url('schedule')}${path}`)
+    const names = ['Audit north.jpg', 'Audit south.jpg', 'Audit gate.jpg']
+    await staff.locator('input[type="file"]').setInputFiles(
+      await Promise.all(
+        names.map(async (name, index) => ({
+          name,
+          mimeType: 'image/jpeg',
+          buffer: await sharp({
+            create: {
+              width: 1200,
+              height: 900,
+              channels: 3,
+              background: ['#1d4ed8', '#15803d', '#b91c1c'][index],
+            },
+          })
+            .jpeg()
+            .toBuffer(),
+        }))
+      )
+    )
+    const gallery = staff.getByRole('region', { name: 'Photos' })
+    for (const name of names) {
+      await gallery.getByRole('button', { name, exact: true }).waitFor()
+    }
+    const project = await callFromPage<{ id: number }>(staff, 'POST', '/api/projects', {
+      name: 'Audit quarry shoot',
+      startDate: '2032-05-03',
+      endDate: '2032-05-04',
+      locationId: location.id,
+    })
+    const link = await callFromPage<{ url: string }>(staff, 'POST', '/api/share', {
+      resourceType: 'project',
+      resourceId: project.id,
+    })
+
+    await auditAtBothSizes(
+      browser,
+      browserContext,
+      [{ name: 'directory-location-photos', path, heading: 'Directory' }],
+      assert
+    )
+    await auditAtBothSizes(
+      browser,
+      null,
+      [
+        {
+          name: 'share-project-location',
+          path: new URL(link.url).pathname,
+          heading: 'Audit quarry shoot',
+        },
+      ],
+      assert
+    )
+
+    // The photo viewer, full screen on a phone.
+    const context = await sizedContext(browser, browserContext, true)
+    const phone = await context.newPage()
+    await phone.goto(`${stack.url('schedule')}${path}`)
+    await phone
+      .getByRole('region', { name: 'Photos' })
+      .getByRole('button', { name: names[0], exact: true })
+      .click()
+    const viewer = phone.getByRole('dialog', { name: 'Photo 1 of 3' })
+    await viewer.getByRole('img', { name: names[0] }).waitFor()
+    const problems = await seriousAccessibilityProblems(phone)
+    assert.deepEqual(problems, [], `photo viewer at phone size:\n${problems.join('\n')}`)
+    const small = await smallTouchTargets(phone, TOUCH_TARGETS)
+    assert.deepEqual(small, [], 'photo viewer at phone size: targets smaller than a finger')
+    await saveScreenshot(phone, 'schedule/location-photo-viewer-phone')
+    await context.close()
   })
 
   test("schedule's start page, signed out after a refused sign-in, passes axe at both sizes", async ({

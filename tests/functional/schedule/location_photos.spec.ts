@@ -18,6 +18,7 @@ import {
 import { TestS3Server } from '#tests/helpers/s3_server'
 import ace from '@adonisjs/core/services/ace'
 import { runCommand } from '#tests/helpers/ace_commands'
+import { hevcHeic } from '#tests/helpers/hevc_heic'
 
 type Session = Record<string, string | number>
 
@@ -106,6 +107,11 @@ test.group('schedule location photos', (group) => {
         bytes: await picture('jpeg', { width: 3000, height: 1500, orientation: 6 }),
       },
       { name: 'small.png', bytes: await picture('png', { width: 640, height: 480 }) },
+      // A camera whose clock was never set writes zeros: no date rather than one in 1899.
+      {
+        name: 'zeros.jpg',
+        bytes: await picture('jpeg', { width: 640, height: 480, date: '0000:00:00 00:00:00' }),
+      },
     ]
     const response = await upload(client, session, location.id, cases)
     response.assertStatus(201)
@@ -129,11 +135,12 @@ test.group('schedule location photos', (group) => {
         ['d.heic', '2021-07-08T09:10:11', 2000, 1333],
         ['e.jpg', null, 1000, 2000],
         ['small.png', null, 640, 480],
+        ['zeros.jpg', null, 640, 480],
       ]
     )
     assert.deepEqual(
       photos.map((photo) => photo.position),
-      [0, 1, 2, 3, 4, 5]
+      [0, 1, 2, 3, 4, 5, 6]
     )
 
     for (const photo of photos) {
@@ -202,6 +209,75 @@ test.group('schedule location photos', (group) => {
     assert.lengthOf(await LocationPhoto.query().where('location_id', location.id), 0)
     // Not even the good file of each refused upload was kept.
     assert.equal(await filesNow(), before)
+  })
+
+  test('an iPhone HEIC (HEVC) is refused with the way to send it as JPEG', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const location = await createLocation()
+    const heic = await hevcHeic()
+    // What the test is about: a real HEVC HEIC header, whose pixels this libvips cannot decode.
+    const header = await sharp(heic).metadata()
+    assert.deepEqual([header.format, header.compression], ['heif', 'hevc'])
+    await assert.rejects(() => sharp(heic).jpeg().toBuffer())
+
+    const response = await upload(client, session, location.id, [
+      { bytes: heic, name: 'IMG_0042.HEIC' },
+    ])
+    response.assertStatus(422)
+    response.assertBody({
+      message: 'Validation failed',
+      errors: [
+        {
+          field: 'photos.0',
+          rule: 'photo',
+          message:
+            '“IMG_0042.HEIC” is a HEIC photo coded with HEVC (as iPhones take them), which this server cannot decode: upload it as a JPEG instead (on an iPhone, Settings › Camera › Formats › Most Compatible makes the camera take JPEGs)',
+        },
+      ],
+    })
+    assert.lengthOf(await LocationPhoto.query().where('location_id', location.id), 0)
+  })
+
+  test('only the photo upload takes a request over 20 MB, up to 45 MB', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const location = await createLocation()
+    const photo = await picture('jpeg', { width: 800, height: 600 })
+    const padding = (megabytes: number) => Buffer.alloc(megabytes * 1024 * 1024, 1)
+
+    // 30 MB in one request: over every other form's 20 MB, within the photos' 45 MB.
+    const big = await upload(client, session, location.id, [
+      { bytes: photo, name: 'fine.jpg' },
+      { bytes: padding(30), name: 'padding.jpg' },
+    ])
+    big.assertStatus(422)
+    assert.match(big.body().errors[0].field, /^photos\.1/)
+
+    // Two files of 23 MB, each within 40 MB, but 46 MB together.
+    const tooBig = await upload(client, session, location.id, [
+      { bytes: padding(23), name: 'a.jpg' },
+      { bytes: padding(23), name: 'b.jpg' },
+    ])
+    tooBig.assertStatus(413)
+
+    const fine = await upload(client, session, location.id, [{ bytes: photo, name: 'fine.jpg' }])
+    fine.assertStatus(201)
+    assert.lengthOf(await LocationPhoto.query().where('location_id', location.id), 1)
+
+    // Another form of the same app keeps the general 20 MB.
+    const feedback = await client
+      .post('/api/feedback')
+      .field('category', 'bug')
+      .field('description', 'A screenshot that is far too large')
+      .file('screenshot', padding(21), { filename: 'screen.png' })
+      .withSession(session)
+      .withCsrfToken()
+    feedback.assertStatus(413)
   })
 
   test('description, reorder and delete, which removes the files too', async ({

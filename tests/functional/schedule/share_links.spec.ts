@@ -322,6 +322,7 @@ test.group('schedule GET /api/share/:token: what a recipient sees', (group) => {
         client: clientRecord.name,
         location: { name: location.name, address: '1 Main St' },
         locationMap: null,
+        locationMapImageUrl: null,
         locationPhotos: [],
         days: [
           {

@@ -58,6 +58,7 @@ test.group('schedule /share/:token page', (group) => {
         client: owner.name,
         location: null,
         locationMap: null,
+        locationMapImageUrl: null,
         locationPhotos: [],
         days: [],
         roster: [

@@ -163,3 +163,82 @@ test.group('Google Places fake', (group) => {
     )
   })
 })
+
+test.group('Google Places fake: Maps Static API', (group) => {
+  const WITHOUT_STATIC_MAPS = 'AIzaSyKeyWithoutStaticMaps-000000000'
+
+  group.setup(async () => {
+    places = await startGooglePlacesFake({ keysWithoutStaticMapsApi: [WITHOUT_STATIC_MAPS] })
+    return () => places.close()
+  })
+  group.each.setup(() => places.reset())
+
+  function staticMap(query: Record<string, string>) {
+    return fetch(`${places.url}/maps/api/staticmap?${new URLSearchParams(query)}`)
+  }
+  const PIN = { center: '51.5,-0.12', markers: '51.5,-0.12' }
+
+  test('a map is a PNG of the asked size times the scale', async ({ assert }) => {
+    const response = await staticMap({ ...PIN, size: '300x150', scale: '2', key: places.apiKey })
+    assert.equal(response.status, 200)
+    assert.equal(response.headers.get('content-type'), 'image/png')
+    const png = Buffer.from(await response.arrayBuffer())
+    // The PNG header's IHDR: width and height as big-endian numbers at bytes 16 and 20.
+    assert.equal(png.toString('latin1', 1, 4), 'PNG')
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [600, 300])
+  })
+
+  test('no key, an unknown key and a key without the API are 403 in words, before the request is checked', async ({
+    assert,
+  }) => {
+    const cases = [
+      [{}, /You must use an API key/],
+      [{ key: 'AIzaSyNeverIssued-000000000000000000' }, /The provided API key is invalid/],
+      [{ key: WITHOUT_STATIC_MAPS }, /not authorized to use this API/],
+    ] as const
+    for (const [key, message] of cases) {
+      // Without a size either: the key is checked first.
+      const response = await staticMap({ ...PIN, ...key })
+      assert.equal(response.status, 403)
+      assert.match(response.headers.get('content-type')!, /^text\/plain/)
+      const text = await response.text()
+      assert.match(text, /^The Google Maps Platform server rejected your request\./)
+      assert.match(text, message)
+    }
+  })
+
+  test('a missing or out-of-range size, a bad scale or zoom and no center are 400', async ({
+    assert,
+  }) => {
+    const key = places.apiKey
+    const cases = [
+      [{ ...PIN, key }, "Missing the 'size' parameter"],
+      [{ ...PIN, key, size: '641x100' }, "Invalid 'size' parameter"],
+      [{ ...PIN, key, size: 'wide' }, "Invalid 'size' parameter"],
+      [{ ...PIN, key, size: '100x100', scale: '3' }, "Invalid 'scale' parameter"],
+      [{ ...PIN, key, size: '100x100', zoom: '22' }, "Invalid 'zoom' parameter"],
+      [{ key, size: '100x100' }, "Missing the 'center' parameter"],
+      [{ key, size: '100x100', center: '91,0' }, "Invalid 'center' parameter"],
+    ] as const
+    for (const [query, message] of cases) {
+      const response = await staticMap(query)
+      assert.equal(response.status, 400, message)
+      assert.include(await response.text(), message)
+    }
+  })
+
+  test('over quota it answers its error image with a 403; a server error is an HTML page', async ({
+    assert,
+  }) => {
+    const query = { ...PIN, size: '100x100', key: places.apiKey }
+    places.failNext({ status: 429 })
+    const quota = await staticMap(query)
+    assert.equal(quota.status, 403)
+    assert.equal(quota.headers.get('content-type'), 'image/png')
+    places.failNext({ status: 500 })
+    const broken = await staticMap(query)
+    assert.equal(broken.status, 500)
+    assert.match(broken.headers.get('content-type')!, /^text\/html/)
+    assert.lengthOf(places.received, 2)
+  })
+})

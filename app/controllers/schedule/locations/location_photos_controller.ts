@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import { LocationPhotos } from '#services/schedule/locations/location_photos'
+import { LocationPhotos, PHOTO_LIMITS } from '#services/schedule/locations/location_photos'
 import {
   addLocationPhotosValidator,
   reorderLocationPhotosValidator,
@@ -20,17 +19,33 @@ export default class LocationPhotosController {
     return serializer.serialize(LocationPhotoTransformer.transform(photos))
   }
 
+  /**
+   * The route is processed here rather than by the body parser
+   * (config/bodyparser.ts), so that only photo uploads may send 45 MB: the
+   * parts under `photos` are read into memory as they arrive (they are
+   * decoded from memory anyway), everything else is drained, and a request
+   * over the limit stops at 413 without being read further.
+   */
   async store({ params, request, response, scheduleUser }: HttpContext) {
+    if (request.is(['multipart/form-data'])) {
+      request.multipart.onFile('photos', { deferValidations: true }, async (part, reportChunk) => {
+        const chunks: Buffer[] = []
+        for await (const chunk of part) {
+          reportChunk(chunk)
+          chunks.push(chunk)
+        }
+        return { bytes: Buffer.concat(chunks) }
+      })
+      await request.multipart.process({ limit: PHOTO_LIMITS.maxRequestBytes })
+    }
     // One file or several under `photos`: files() always answers a list.
     const { photos: files } = await addLocationPhotosValidator.validate({
       photos: request.files('photos'),
     })
-    const uploads = await Promise.all(
-      files.map(async (file) => ({
-        bytes: await readFile(file.tmpPath!),
-        clientName: file.clientName,
-      }))
-    )
+    const uploads = files.map((file) => ({
+      bytes: file.meta.bytes as Buffer,
+      clientName: file.clientName,
+    }))
     const added = await this.photos.add(Number(params.id), uploads, scheduleUser)
     return response
       .status(201)

@@ -27,11 +27,8 @@ export default class PhotoFilesController {
       return response.status(401).send({ message: 'Not authenticated' })
     }
     const { photo, bytes } = await this.photos.file(String(params.filename), size)
-    if (!signedIn) {
-      const shared = await this.shares.sharedLocationIds(share!).catch(() => new Set<number>())
-      if (!shared.has(photo.locationId)) {
-        return response.status(404).send({ message: 'Photo not found' })
-      }
+    if (!signedIn && !(await this.shares.showsLocation(share!, photo.locationId))) {
+      return response.status(404).send({ message: 'Photo not found' })
     }
     // The file may be re-derived (schedule:photos:reprocess) under the same name.
     const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`

@@ -277,9 +277,10 @@ export class LocationPhotos {
     try {
       return { encoded: await this.encode(upload.bytes), photoDate: exifPhotoDate(metadata.exif) }
     } catch {
+      // The bundled libvips reads HEIF with AV1 inside, not iPhones' HEVC: its header reads, its pixels do not.
       throw refuse(
         metadata.format === 'heif'
-          ? `${nameOf(upload)} is a HEIC photo in a form this server cannot decode: share it as JPEG (iPhone: Settings › Camera › Formats › Most Compatible)`
+          ? `${nameOf(upload)} is a HEIC photo${metadata.compression === 'hevc' ? ' coded with HEVC (as iPhones take them)' : ''}, which this server cannot decode: upload it as a JPEG instead (on an iPhone, Settings › Camera › Formats › Most Compatible makes the camera take JPEGs)`
           : `${nameOf(upload)} could not be read: it may be damaged`
       )
     }

@@ -7,6 +7,8 @@ import sharp from 'sharp'
  */
 export const PHOTO_LIMITS = {
   maxBytes: 40 * 1024 * 1024,
+  /** One upload request (several files); only the photo route accepts this much. */
+  maxRequestBytes: 45 * 1024 * 1024,
   maxInputPixels: 100_000_000,
   maxSide: 2000,
   quality: 85,

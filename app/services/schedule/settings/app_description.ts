@@ -11,6 +11,7 @@ import { TRASH_RETENTION_DAYS, TRASH_TYPES } from '#services/schedule/trash/tras
 import { SHARE_TOKEN_BYTES } from '#services/schedule/sharing/share_links'
 import { RECENT_BOOKING_DAYS } from '#services/schedule/sharing/share_view'
 import { ADDRESS_LOOKUP_RATE_LIMIT, PlacesClient } from '#services/schedule/places/places_client'
+import { StaticMapsClient } from '#services/schedule/places/static_maps_client'
 import { CalendarClient } from '#services/schedule/calendar_sync/calendar_client'
 
 /**
@@ -23,7 +24,8 @@ export class ScheduleAppDescription {
   constructor(
     protected settings: ScheduleSettings,
     protected places: PlacesClient,
-    protected calendar: CalendarClient
+    protected calendar: CalendarClient,
+    protected staticMaps: StaticMapsClient
   ) {}
 
   async describe() {
@@ -52,6 +54,7 @@ export class ScheduleAppDescription {
       features: {
         bootstrapSecretRequired: Boolean(env.get('BOOTSTRAP_SECRET')?.release()),
         addressLookup: this.places.isConfigured,
+        staticMap: this.staticMaps.isConfigured,
         calendarSync: this.calendar.configured,
       },
       settings: (Object.keys(SETTING_DEFINITIONS) as SettingKey[]).map((key) => ({

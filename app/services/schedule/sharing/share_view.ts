@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import { Exception } from '@adonisjs/core/exceptions'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import PublicShareLink from '#models/schedule/public_share_link'
 import Project from '#models/schedule/project'
@@ -19,6 +20,7 @@ import { RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { addDays, today } from '#services/schedule/projects/project_days'
 import { SHARE_TOKEN_PATTERN } from '#services/schedule/sharing/share_links'
 import { LocationPhotos } from '#services/schedule/locations/location_photos'
+import { LocationMaps } from '#services/schedule/locations/location_maps'
 
 /** 410: the link existed but no longer opens. */
 export class ShareLinkGoneError extends Exception {
@@ -125,6 +127,12 @@ export class ShareView {
     )
   }
 
+  /** Whether `token` is an open link that shows the location (its photos, its map); never throws. */
+  async showsLocation(token: string, locationId: number) {
+    const shared = await this.sharedLocationIds(token).catch(() => new Set<number>())
+    return shared.has(locationId)
+  }
+
   protected async project(id: number, token: string) {
     const project = await Project.query()
       .withScopes((scopes) => scopes.active())
@@ -148,6 +156,8 @@ export class ShareView {
     ])
     const places = await this.places([project.locationId, ...dayInfo.map((day) => day.locationId)])
     const client = project.clientId ? await Client.find(project.clientId) : null
+    const locationMap = project.locationId ? await this.mapOf(project.locationId) : null
+    const maps = await app.container.make(LocationMaps)
     const bookingOf = (notes: AssignmentDayNote[]) =>
       scheduledDays(project.startDate, project.endDate, notes)
     const roster = [
@@ -184,7 +194,12 @@ export class ShareView {
       client: client?.name ?? null,
       location: places.get(project.locationId ?? 0) ?? null,
       /** Where the project's location is, for a map link, when its coordinates are known. */
-      locationMap: project.locationId ? await this.mapOf(project.locationId) : null,
+      locationMap,
+      /** Its map picture, through the token, when pictures are on (MAPS_API_KEY). */
+      locationMapImageUrl:
+        locationMap && project.locationId && maps.available
+          ? LocationMaps.urlOf({ id: project.locationId, ...locationMap }, token)
+          : null,
       /** The project location's gallery, served to the recipient through the token. */
       locationPhotos: project.locationId
         ? await new LocationPhotos().sharedGallery(project.locationId, token)

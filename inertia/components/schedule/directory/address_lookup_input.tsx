@@ -4,6 +4,7 @@ import { api, ApiError, errorMessage } from '~/components/shared/api'
 import { classNames } from '~/components/shared/ui/class_names'
 import { useFieldControl } from '~/components/shared/ui/field'
 import { Spinner } from '~/components/shared/ui/icons'
+import { mapsFeatures } from '~/components/schedule/maps_features'
 
 type Suggestion = { placeId: string; mainText: string; secondaryText: string | null }
 type PlaceDetails = { address: string | null; lat: number | null; lng: number | null }
@@ -14,15 +15,6 @@ export type PickedPlace = { address: string; lat: number | null; lng: number | n
 /** Wait this long after the last keystroke before asking (each lookup is billed). */
 const DEBOUNCE_MS = 300
 const MIN_LENGTH = 3
-
-/** Whether the server has a MAPS_API_KEY: asked once per page (GET /api/app-docs). */
-let lookupOn: Promise<boolean> | null = null
-function addressLookupOn() {
-  lookupOn ??= api<{ features?: { addressLookup?: boolean } }>('GET', '/api/app-docs')
-    .then((docs) => Boolean(docs.features?.addressLookup))
-    .catch(() => false)
-  return lookupOn
-}
 
 /**
  * An address field that suggests places as one types (through the app's
@@ -50,7 +42,7 @@ export function AddressLookupInput(props: {
 
   useEffect(() => {
     let live = true
-    void addressLookupOn().then((on) => live && setEnabled(on))
+    void mapsFeatures().then((on) => live && setEnabled(on.addressLookup))
     return () => {
       live = false
     }

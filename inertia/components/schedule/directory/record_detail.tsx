@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
+import { Badge } from '~/components/shared/ui/badge'
 import { Button } from '~/components/shared/ui/button'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { ItemExportMenu } from '~/components/schedule/exports/export_menu'
@@ -16,6 +17,7 @@ import { CrewVendorLinks } from './crew_vendor_links'
 import { ResourceNotes } from './resource_notes'
 import { LocationPhotos } from './location_photos'
 import { MapLink } from '~/components/schedule/map_link'
+import { LocationStaticMap } from '~/components/schedule/static_map'
 import type { Lookups } from '~/components/schedule/lookups'
 import type { DirectoryRecord, DirectoryTab, DirectoryTabKey } from './tabs_config'
 import type { Data } from '~generated/data'
@@ -101,6 +103,7 @@ export function RecordDetail(props: {
   const initial: RecordValues = record ?? (tab.starred ? { starred: false } : {})
   const arrived = record && props.selection.tab === tab.key && props.selection.id === record.id
   const title = record ? record.name : `New ${tab.noun}`
+  const badge = record && tab.badge?.(record, props.lookups)
   return (
     <article className="sc-detail" aria-label={title}>
       {/* On a phone the record replaces the list: the way back comes first. */}
@@ -118,6 +121,7 @@ export function RecordDetail(props: {
         <h2 ref={heading} tabIndex={-1}>
           {title}
         </h2>
+        {badge && <Badge tone="accent">{badge}</Badge>}
         {/* Clients have no printed page of their own: they come in the clients export. */}
         {record && tab.key !== 'clients' && (
           <ItemExportMenu base={`${tab.url}/${record.id}/export`} />
@@ -151,6 +155,12 @@ export function RecordDetail(props: {
               lng={record.lng as number | null}
             />
           </p>
+          <LocationStaticMap
+            id={record.id}
+            name={record.name}
+            lat={record.lat as number | null}
+            lng={record.lng as number | null}
+          />
           <LocationPhotos key={record.id} locationId={record.id} locationName={record.name} />
         </>
       )}

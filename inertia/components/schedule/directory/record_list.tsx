@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { AutoSave } from '~/components/shared/use_auto_save'
 import { describedBy } from '~/components/shared/save_feedback'
+import { Badge } from '~/components/shared/ui/badge'
 import { classNames } from '~/components/shared/ui/class_names'
 import { StarIcon } from '~/components/shared/ui/icons'
 import { SaveStatusBeside } from '~/components/schedule/save_status'
@@ -50,6 +51,7 @@ export function RecordList(props: {
           const record = props.records[row.index]
           const selected = record.id === props.selectedId
           const star = props.tab.starred ? props.star(record) : null
+          const badge = props.tab.badge?.(record, props.lookups)
           return (
             <div
               key={record.id}
@@ -66,7 +68,7 @@ export function RecordList(props: {
               >
                 <span className="sc-record-name">{record.name}</span>
                 <span className="sc-record-summary">
-                  {props.tab.summary(record, props.lookups)}
+                  {badge && <Badge>{badge}</Badge>} {props.tab.summary(record, props.lookups)}
                 </span>
               </button>
               {star && <StarRefusal record={record} save={star} />}

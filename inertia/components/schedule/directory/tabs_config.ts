@@ -21,6 +21,8 @@ export type DirectoryTab = {
   fields: (lookups: Lookups) => FieldSpec[]
   /** The second line of a row: role, region, contact. */
   summary: (record: DirectoryRecord, lookups: Lookups) => string
+  /** The record's kind as a badge in its row and beside its name (a location's type). */
+  badge?: (record: DirectoryRecord, lookups: Lookups) => string | null
   /** A list filter by the record's type (role, vendor type, location type). */
   typeFilter?: { key: string; label: string; options: (lookups: Lookups) => NamedListItem[] }
   starred: boolean
@@ -123,11 +125,9 @@ export const DIRECTORY_TABS: DirectoryTab[] = [
       { key: 'starred', label: 'Starred', type: 'checkbox' },
     ],
     summary: (record, lookups) =>
-      joined(
-        nameOf(lookups.locationTypes, record.locationTypeId as number | null),
-        nameOf(lookups.regions, record.regionId as number | null),
-        record.address
-      ),
+      joined(nameOf(lookups.regions, record.regionId as number | null), record.address),
+    badge: (record, lookups) =>
+      nameOf(lookups.locationTypes, record.locationTypeId as number | null),
     typeFilter: {
       key: 'locationTypeId',
       label: 'Type',
