@@ -5,6 +5,10 @@ import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_sta
 import { callFromPage, signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
 
 declare const document: { documentElement: { scrollWidth: number } }
+declare function getComputedStyle(element: unknown): { backgroundColor: string }
+
+/** A scrolling box as the page sees it (this file has no DOM types). */
+type ScrollBox = { scrollWidth: number; clientWidth: number }
 
 type Project = { id: number; name: string; startDate: string; endDate: string }
 
@@ -226,10 +230,10 @@ test.group('schedule calendar: production days in the browser', (group) => {
     // On a phone the week scrolls sideways inside its own box; the page does not.
     await page.setViewportSize({ width: 390, height: 844 })
     const grid = page.getByRole('grid', { name: 'Projects calendar' })
-    const sizes = await grid.evaluate((element) => ({
-      scroll: element.scrollWidth,
-      client: element.clientWidth,
-    }))
+    const sizes = await grid.evaluate((element) => {
+      const box = element as unknown as ScrollBox
+      return { scroll: box.scrollWidth, client: box.clientWidth }
+    })
     assert.isAbove(sizes.scroll, sizes.client)
     assert.isAtMost(await page.evaluate(() => document.documentElement.scrollWidth), 390)
   })

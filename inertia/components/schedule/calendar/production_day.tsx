@@ -94,12 +94,14 @@ export function ProductionDayDetails(props: {
                 aria-hidden="true"
               />
               <span className="cal-activity-time">{activityTime(activity)}</span>
-              <span className="cal-activity-name">{activity.name}</span>
-              {activity.type && <span className="ui-muted">{activity.type.name}</span>}
-              {!activity.endTime && <Badge>milestone</Badge>}
-              {activity.marker && (
-                <Badge tone="info">{activity.marker === 'start' ? 'Start' : 'End'}</Badge>
-              )}
+              <span className="cal-activity-what">
+                <span className="cal-activity-name">{activity.name}</span>
+                {activity.type && <span className="ui-muted">{activity.type.name}</span>}
+                {!activity.endTime && <Badge>milestone</Badge>}
+                {activity.marker && (
+                  <Badge tone="info">{activity.marker === 'start' ? 'Start' : 'End'}</Badge>
+                )}
+              </span>
             </li>
           ))}
         </ol>

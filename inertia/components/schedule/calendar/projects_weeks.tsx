@@ -195,10 +195,9 @@ export function ProjectsWeeks(props: {
                 key={`${segment.project.id}:${segment.column}`}
                 segment={segment}
                 date={week[segment.column]}
-                day={
-                  byDay
-                    ? { info: props.production.day(segment.project.id, week[segment.column]) }
-                    : undefined
+                card={byDay}
+                info={
+                  byDay ? props.production.day(segment.project.id, week[segment.column]) : undefined
                 }
                 conflicts={props.conflicts.get(segment.project.id)}
                 status={
@@ -305,8 +304,9 @@ const ProjectBar = memo(function ProjectBarView(props: {
   segment: WeekSegment
   /** The day of the bar's first column. */
   date: string
-  /** In the week view, a card of one day: what that day holds. */
-  day: { info: ProductionDay | undefined } | undefined
+  /** In the week view, a card of one day, showing what that day holds (`info`). */
+  card: boolean
+  info: ProductionDay | undefined
   conflicts: Conflict[] | undefined
   status: ProjectStatus | undefined
   lifted: boolean
@@ -335,9 +335,9 @@ const ProjectBar = memo(function ProjectBarView(props: {
     }
   }
 
-  const info = props.day?.info
+  const { info } = props
   const times = callAndWrap(info)
-  const dayDetails = props.day
+  const dayDetails = props.card
     ? [longDay(props.date), info?.title, times, info?.location?.name].filter(Boolean)
     : []
   // The full text, for a bar too short to show it: name, dates, client, status, crew, clashes.
@@ -364,7 +364,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
   }
   const className = [
     'cal-bar',
-    props.day && 'cal-bar-card',
+    props.card && 'cal-bar-card',
     status && 'has-status',
     clash === 'open' && 'conflict',
     clash === 'resolved' && 'conflict-resolved',
@@ -410,7 +410,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
           </span>
         )}
         <span className="cal-bar-name">{project.name}</span>
-        {props.day ? (
+        {props.card ? (
           <span className="cal-bar-day" aria-hidden="true">
             {info?.title && <span className="cal-bar-day-title">{info.title}</span>}
             {times && <span>{times}</span>}
