@@ -10,7 +10,9 @@ import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/act
 import type ScheduleActivityTransformer from '#transformers/schedule/activity_transformer'
 import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
 import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
+import type ScheduleCalendarActivityTransformer from '#transformers/schedule/calendar_activity_transformer'
 import type ScheduleCalendarBookingTransformer from '#transformers/schedule/calendar_booking_transformer'
+import type ScheduleCalendarDayTransformer from '#transformers/schedule/calendar_day_transformer'
 import type ScheduleCalendarFeedTransformer from '#transformers/schedule/calendar_feed_transformer'
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
@@ -92,9 +94,17 @@ export namespace Data {
     export namespace AppUser {
       export type Variants = InferVariants<ScheduleAppUserTransformer>
     }
+    export type CalendarActivity = InferData<ScheduleCalendarActivityTransformer>
+    export namespace CalendarActivity {
+      export type Variants = InferVariants<ScheduleCalendarActivityTransformer>
+    }
     export type CalendarBooking = InferData<ScheduleCalendarBookingTransformer>
     export namespace CalendarBooking {
       export type Variants = InferVariants<ScheduleCalendarBookingTransformer>
+    }
+    export type CalendarDay = InferData<ScheduleCalendarDayTransformer>
+    export namespace CalendarDay {
+      export type Variants = InferVariants<ScheduleCalendarDayTransformer>
     }
     export type CalendarFeed = InferData<ScheduleCalendarFeedTransformer>
     export namespace CalendarFeed {

@@ -264,6 +264,71 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     }
   })
 
+  test("the calendar's production days pass axe at both sizes: the day in both modes and the projects week", async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const location = await callFromPage<{ id: number }>(staff, 'POST', '/api/locations', {
+      name: 'Audit Harbour Quay',
+      address: '2 Harbour Road, Bristol',
+    })
+    const camera = await callFromPage<{ id: number }>(staff, 'POST', '/api/activity-types', {
+      name: `Audit camera ${Date.now()}`,
+      color: '#2f9e44',
+    })
+    const { project } = await staffedProject(
+      staff,
+      { name: 'Audit production shoot', startDate: '2032-08-09', endDate: '2032-08-11' },
+      'Audit Focus Puller',
+      { date: '2032-08-10', title: 'Harbour day', callTime: '07:00', wrapTime: '19:00' }
+    )
+    await callFromPage(staff, 'PUT', `/api/projects/${project.id}/day-info/2032-08-10`, {
+      locationId: location.id,
+      notes: 'Tide at noon: shoot the wide first.',
+    })
+    await callFromPage(staff, 'PUT', `/api/projects/${project.id}/day-info/2032-08-11`, {
+      title: 'Pick-ups in the studio',
+      callTime: '09:30',
+    })
+    for (const activity of [
+      { name: 'Crew call', startTime: '07:00', marker: 'start' },
+      { name: 'Harbour wide', startTime: '08:00', endTime: '11:30', activityTypeId: camera.id },
+      { name: 'Lunch', startTime: '12:00', endTime: '13:00' },
+    ]) {
+      await callFromPage(staff, 'POST', '/api/activities', {
+        projectId: project.id,
+        date: '2032-08-10',
+        ...activity,
+      })
+    }
+    await auditAtBothSizes(
+      browser,
+      browserContext,
+      [
+        {
+          name: 'calendar-production-day',
+          path: '/calendar?mode=projects&view=day&date=2032-08-10',
+          heading: 'Tuesday 10 August 2032',
+        },
+        {
+          name: 'calendar-production-people-day',
+          path: '/calendar?mode=people&view=day&date=2032-08-10',
+          heading: 'Tuesday 10 August 2032',
+          skipRules: CELL_NAMES,
+        },
+        {
+          name: 'calendar-production-week',
+          path: '/calendar?mode=projects&view=week&date=2032-08-10',
+          heading: / – .*Aug 2032/,
+          skipRules: BAR_NAMES,
+        },
+      ],
+      assert
+    )
+  })
+
   test('public share pages pass axe at both sizes: a project, a person, and a link that is gone', async ({
     browser,
     browserContext,

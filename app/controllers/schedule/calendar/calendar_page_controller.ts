@@ -10,8 +10,8 @@ import { calendarPlace } from '#services/schedule/calendar/calendar_place'
 /**
  * GET /calendar: the view the address names (?view, ?mode, ?date) with its
  * data. Moving to another range, view or mode is a partial reload of
- * `place`, `setup` (is anything planned yet), `people`, `projects` and
- * `conflicts`; the lists, the clients (for the new-project dialog) and the
+ * `place`, `setup` (is anything planned yet), `people`, `projects`,
+ * `conflicts` and `production` (what the production days hold); the lists, the clients (for the new-project dialog) and the
  * settings stay.
  * A view's props are only those it draws: Inertia keeps the others as the
  * client last had them, and no view reads what it does not draw.
@@ -42,6 +42,7 @@ export default class CalendarPageController {
             conflicts: () => this.page.conflicts(place),
           }
         : {}),
+      ...(parts.production ? { production: () => this.page.production(place) } : {}),
     })
   }
 }

@@ -2,10 +2,13 @@ import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
 import { ConflictFinder } from '#services/schedule/calendar/conflict_finder'
 import { PeopleCalendar } from '#services/schedule/calendar/people_calendar'
+import { ProductionCalendar } from '#services/schedule/calendar/production_calendar'
 import type { CalendarPlace, CalendarPreferences } from '#services/schedule/calendar/calendar_place'
 import { ScheduleSettings } from '#services/schedule/settings/schedule_settings'
 import { serializer } from '#services/shared/serialize'
 import CalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
+import CalendarDayTransformer from '#transformers/schedule/calendar_day_transformer'
+import CalendarActivityTransformer from '#transformers/schedule/calendar_activity_transformer'
 import ConflictTransformer from '#transformers/schedule/conflict_transformer'
 
 /**
@@ -18,7 +21,8 @@ export class CalendarPage {
   constructor(
     protected peopleCalendar: PeopleCalendar,
     protected conflictFinder: ConflictFinder,
-    protected settings: ScheduleSettings
+    protected settings: ScheduleSettings,
+    protected productionCalendar: ProductionCalendar
   ) {}
 
   async preferences(): Promise<CalendarPreferences> {
@@ -37,11 +41,13 @@ export class CalendarPage {
   /**
    * Which props the view at `place` draws: the people calendar in people mode
    * and in the projects mode's day (who works on each project that day), the
-   * project bars and their conflicts in the rest of projects mode.
+   * project bars and their conflicts in the rest of projects mode; what the
+   * production days hold in the day view (both modes) and the projects week.
    */
   parts(place: CalendarPlace) {
     const bars = place.mode === 'projects' && place.view !== 'day'
-    return { people: !bars, bars }
+    const production = place.view === 'day' || (place.mode === 'projects' && place.view === 'week')
+    return { people: !bars, bars, production }
   }
 
   async people(place: CalendarPlace) {
@@ -52,6 +58,22 @@ export class CalendarPage {
   async projects(place: CalendarPlace) {
     const rows = await this.peopleCalendar.projectBars(place.from, place.to)
     return serializer.serialize(CalendarProjectTransformer.transform(rows).useVariant('forBars'))
+  }
+
+  /**
+   * The production days of the range: every project's day info, and in the
+   * day view its activities (the week shows only each day's title and times).
+   */
+  async production(place: CalendarPlace) {
+    const [days, activities] = await Promise.all([
+      this.productionCalendar.days(place.from, place.to),
+      place.view === 'day' ? this.productionCalendar.activities(place.from, place.to) : [],
+    ])
+    // Each list is serialised on its own, as the people calendar does.
+    return {
+      days: await serializer.serialize(CalendarDayTransformer.transform(days)),
+      activities: await serializer.serialize(CalendarActivityTransformer.transform(activities)),
+    }
   }
 
   /**

@@ -6,9 +6,10 @@ import type { Lookups } from '~/components/schedule/lookups'
 import { CalendarToolbar } from './calendar_toolbar'
 import { FirstStart, type CalendarSetup } from './first_start'
 import type { CalendarPlace, ShownPlace } from './calendar_url'
-import type { CalendarBar, Conflict, PeopleData } from './calendar_types'
+import type { CalendarBar, Conflict, PeopleData, ProductionData } from './calendar_types'
 import { PeopleCalendar } from './people_calendar'
 import { PeopleYear } from './people_year'
+import { PeopleDayProduction } from './production_day'
 import { ProjectsCalendar } from './projects_calendar'
 import { ProjectsDay } from './projects_day'
 import { ProjectsYear } from './projects_year'
@@ -25,6 +26,7 @@ export type CalendarData = {
   people?: PeopleData
   projects?: CalendarBar[]
   conflicts?: Conflict[]
+  production?: ProductionData
 }
 
 /**
@@ -76,13 +78,22 @@ export function Calendar(
         )
       }
       return (
-        <PeopleCalendar
-          view={place.view}
-          range={range}
-          data={props.people ?? null}
-          statuses={statuses}
-          ready={!moving}
-        />
+        <>
+          <PeopleCalendar
+            view={place.view}
+            range={range}
+            data={props.people ?? null}
+            statuses={statuses}
+            ready={!moving}
+          />
+          {place.view === 'day' && (
+            <PeopleDayProduction
+              date={place.date}
+              projects={props.people?.projects ?? []}
+              production={props.production ?? null}
+            />
+          )}
+        </>
       )
     }
     if (place.view === 'year') {
@@ -98,7 +109,14 @@ export function Calendar(
       )
     }
     if (place.view === 'day') {
-      return <ProjectsDay date={place.date} data={props.people ?? null} statuses={statuses} />
+      return (
+        <ProjectsDay
+          date={place.date}
+          data={props.people ?? null}
+          production={props.production ?? null}
+          statuses={statuses}
+        />
+      )
     }
     return (
       <ProjectsCalendar
@@ -109,6 +127,7 @@ export function Calendar(
         range={range}
         projects={props.projects ?? null}
         conflicts={props.conflicts ?? null}
+        production={props.production ?? null}
         clients={props.clients}
         projectStatuses={projectStatuses}
         ready={!moving}

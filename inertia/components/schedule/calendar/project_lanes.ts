@@ -46,3 +46,21 @@ export function layoutWeek(projects: CalendarBar[], week: string[]) {
   }
   return { segments, lanes: laneEnds.length }
 }
+
+/**
+ * The week view's pieces: each segment cut into one piece per day, in the
+ * segment's lane, so a project shows on each of its days with that day's
+ * own information. Only the piece on the project's first (last) day keeps
+ * the start (end) edge.
+ */
+export function splitByDay(segments: WeekSegment[]): WeekSegment[] {
+  return segments.flatMap((segment) =>
+    Array.from({ length: segment.span }, (_, offset) => ({
+      ...segment,
+      column: segment.column + offset,
+      span: 1,
+      startsHere: segment.startsHere && offset === 0,
+      endsHere: segment.endsHere && offset === segment.span - 1,
+    }))
+  )
+}

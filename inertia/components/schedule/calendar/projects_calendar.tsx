@@ -8,10 +8,11 @@ import { formatRange } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
 import { PlusIcon } from '~/components/shared/ui/icons'
 import { type CalendarView, type DateRange } from './calendar_dates'
-import type { CalendarBar, Conflict } from './calendar_types'
+import type { CalendarBar, Conflict, ProductionData } from './calendar_types'
 import { conflictWarning } from './conflict_text'
 import { FirstStart, type CalendarSetup } from './first_start'
 import type { NewProject } from './new_project_dialog'
+import { indexProduction } from './production_day'
 import { ProjectsWeeks } from './projects_weeks'
 import { RANGE_PROPS, useRangeData } from './use_range_data'
 
@@ -24,7 +25,8 @@ const NewProjectDialog = lazy(() =>
 
 /**
  * Projects mode for month, two weeks and week: draws the projects and the
- * conflicts of the visible days (page props) and saves what is dragged, at once and
+ * conflicts of the visible days (page props), in the week with what each
+ * project's day holds, and saves what is dragged, at once and
  * optimistically; a refused save puts the bar back and says why.
  */
 export function ProjectsCalendar(props: {
@@ -36,6 +38,8 @@ export function ProjectsCalendar(props: {
   range: DateRange
   projects: CalendarBar[] | null
   conflicts: Conflict[] | null
+  /** The week view's production days (title, call and wrap of each project's day). */
+  production: ProductionData | null
   /** Whom a new project can be for. */
   clients: Data.Schedule.Client[]
   projectStatuses: Data.Schedule.ProjectStatus[]
@@ -59,6 +63,8 @@ export function ProjectsCalendar(props: {
     }
     return map
   }, [props.conflicts])
+
+  const production = useMemo(() => indexProduction(props.production), [props.production])
 
   const statusesById = useMemo(
     () => new Map(props.projectStatuses.map((status) => [status.id, status])),
@@ -167,6 +173,7 @@ export function ProjectsCalendar(props: {
         range={props.range}
         projects={projects.data ?? []}
         conflicts={conflictsByProject}
+        production={production}
         statuses={statusesById}
         onCreate={setCreating}
         onReschedule={reschedule}

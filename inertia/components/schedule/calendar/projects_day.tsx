@@ -6,18 +6,32 @@ import { StatusBadge } from '~/components/schedule/status_badge'
 import { Badge } from '~/components/shared/ui/badge'
 import { EmptyState } from '~/components/shared/ui/empty_state'
 import { CalendarIcon } from '~/components/shared/ui/icons'
-import { personKey, type PeopleBooking, type PeopleData, type PeoplePerson } from './calendar_types'
+import {
+  personKey,
+  type PeopleBooking,
+  type PeopleData,
+  type PeoplePerson,
+  type ProductionData,
+} from './calendar_types'
+import { indexProduction, ProductionDayDetails } from './production_day'
 
 type Status = Data.Schedule.Status
 
 type Crewed = { booking: PeopleBooking; person: PeoplePerson | undefined; clash: boolean }
 
 /**
- * Projects mode, one day: the day's projects and who works on each that day
+ * Projects mode, one day: the day's projects, what each day holds (title,
+ * call and wrap, location, activities) and who works on each that day
  * (with status and the day's note); people off that day are named apart.
  */
-export function ProjectsDay(props: { date: string; data: PeopleData | null; statuses: Status[] }) {
+export function ProjectsDay(props: {
+  date: string
+  data: PeopleData | null
+  production: ProductionData | null
+  statuses: Status[]
+}) {
   const { date, data } = props
+  const production = useMemo(() => indexProduction(props.production), [props.production])
 
   const statuses = useMemo(
     () => new Map(props.statuses.map((status) => [status.id, status])),
@@ -77,6 +91,12 @@ export function ProjectsDay(props: { date: string; data: PeopleData | null; stat
               {daysBetween(project.startDate, date) + 1} of{' '}
               {daysBetween(project.startDate, project.endDate) + 1}
             </p>
+            <ProductionDayDetails
+              projectName={project.name}
+              day={production.day(project.id, date)}
+              activities={production.activities(project.id, date)}
+            />
+            <h3 className="cal-dayview-heading">Crew and vendors</h3>
             {working.length === 0 ? (
               <p className="ui-muted">No one booked on this day.</p>
             ) : (

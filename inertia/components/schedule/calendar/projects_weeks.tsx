@@ -22,7 +22,7 @@ import {
 } from '~/components/shared/dates'
 import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
 import type { Data } from '~generated/data'
-import type { CalendarBar, Conflict } from './calendar_types'
+import type { CalendarBar, Conflict, ProductionDay } from './calendar_types'
 import { conflictLines } from './conflict_text'
 import {
   announcements,
@@ -30,7 +30,8 @@ import {
   screenReaderInstructions,
   useCalendarSensors,
 } from './dnd'
-import { layoutWeek, type WeekSegment } from './project_lanes'
+import { callAndWrap, type ProductionIndex } from './production_day'
+import { layoutWeek, splitByDay, type WeekSegment } from './project_lanes'
 
 type ProjectStatus = Data.Schedule.ProjectStatus
 
@@ -52,7 +53,10 @@ type DragData = { kind: DragKind; projectId?: number; date?: string; label: stri
  * Month, two weeks and week in projects mode: a row per week, the week's
  * projects stacked in lanes over its day cells. Drag across empty days to
  * create a project, drag a bar's end to change its dates, drag the bar to
- * move it.
+ * move it. The week is seven day columns: a project shows on each of its
+ * days as its own card with that day's title, call and wrap, and location,
+ * in the same lane all week; dragging works as in the month (a card moves
+ * the whole project, its first and last day cards carry the date handles).
  */
 export function ProjectsWeeks(props: {
   view: CalendarView
@@ -60,6 +64,8 @@ export function ProjectsWeeks(props: {
   range: DateRange
   projects: CalendarBar[]
   conflicts: Map<number, Conflict[]>
+  /** Each project's days (the week view draws them). */
+  production: ProductionIndex
   /** Project statuses by id: a bar's stripe and its tooltip. */
   statuses: Map<number, ProjectStatus>
   onCreate: (range: DateRange) => void
@@ -77,9 +83,14 @@ export function ProjectsWeeks(props: {
     return chunks
   }, [props.range])
 
+  const byDay = props.view === 'week'
   const layouts = useMemo(
-    () => weeks.map((week) => ({ week, ...layoutWeek(projects, week) })),
-    [weeks, projects]
+    () =>
+      weeks.map((week) => {
+        const { segments, lanes } = layoutWeek(projects, week)
+        return { week, lanes, segments: byDay ? splitByDay(segments) : segments }
+      }),
+    [weeks, projects, byDay]
   )
 
   const byId = useMemo(() => new Map(projects.map((project) => [project.id, project])), [projects])
@@ -162,7 +173,9 @@ export function ProjectsWeeks(props: {
             className="cal-week"
             role="row"
             style={{
-              gridTemplateRows: `1.6rem repeat(${lanes}, var(--cal-bar-h)) minmax(1.5rem, 1fr)`,
+              gridTemplateRows: byDay
+                ? `1.6rem repeat(${lanes}, auto) minmax(4rem, 1fr)`
+                : `1.6rem repeat(${lanes}, var(--cal-bar-h)) minmax(1.5rem, 1fr)`,
             }}
           >
             {week.map((date, column) => (
@@ -179,9 +192,13 @@ export function ProjectsWeeks(props: {
             ))}
             {segments.map((segment) => (
               <ProjectBar
-                key={segment.project.id}
+                key={`${segment.project.id}:${segment.column}`}
                 segment={segment}
-                week={week[0]}
+                date={week[segment.column]}
+                card={byDay}
+                info={
+                  byDay ? props.production.day(segment.project.id, week[segment.column]) : undefined
+                }
                 conflicts={props.conflicts.get(segment.project.id)}
                 status={
                   segment.project.projectStatusId === null
@@ -285,7 +302,11 @@ function crewText(count: number) {
 
 const ProjectBar = memo(function ProjectBarView(props: {
   segment: WeekSegment
-  week: string
+  /** The day of the bar's first column. */
+  date: string
+  /** In the week view, a card of one day, showing what that day holds (`info`). */
+  card: boolean
+  info: ProductionDay | undefined
   conflicts: Conflict[] | undefined
   status: ProjectStatus | undefined
   lifted: boolean
@@ -298,7 +319,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
   const open = props.conflicts?.filter((conflict) => !conflict.resolution) ?? []
   const clash = open.length > 0 ? 'open' : props.conflicts?.length ? 'resolved' : null
   const { setNodeRef, attributes, listeners } = useDraggable({
-    id: `move:${project.id}:${props.week}`,
+    id: `move:${project.id}:${props.date}`,
     data: { kind: 'move', projectId: project.id, label: project.name },
     disabled: !saved,
   })
@@ -314,14 +335,21 @@ const ProjectBar = memo(function ProjectBarView(props: {
     }
   }
 
+  const { info } = props
+  const times = callAndWrap(info)
+  const dayDetails = props.card
+    ? [longDay(props.date), info?.title, times, info?.location?.name].filter(Boolean)
+    : []
   // The full text, for a bar too short to show it: name, dates, client, status, crew, clashes.
   const details = [
+    ...dayDetails,
     project.clientName && `for ${project.clientName}`,
     status?.name,
     crewText(project.crewCount),
   ].filter(Boolean)
   const title = [
     `${project.name}, ${range}`,
+    ...dayDetails,
     ...(project.clientName ? [`Client: ${project.clientName}`] : []),
     ...(status ? [`Status: ${status.name}`] : []),
     crewText(project.crewCount),
@@ -336,6 +364,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
   }
   const className = [
     'cal-bar',
+    props.card && 'cal-bar-card',
     status && 'has-status',
     clash === 'open' && 'conflict',
     clash === 'resolved' && 'conflict-resolved',
@@ -361,7 +390,7 @@ const ProjectBar = memo(function ProjectBarView(props: {
       className={slotClassName}
       style={{ gridRow: lane + 2, gridColumn: `${column + 1} / span ${span}` }}
     >
-      {startsHere && saved && <EdgeHandle edge="start" project={project} week={props.week} />}
+      {startsHere && saved && <EdgeHandle edge="start" project={project} date={props.date} />}
       <div
         ref={setNodeRef}
         {...attributes}
@@ -381,20 +410,28 @@ const ProjectBar = memo(function ProjectBarView(props: {
           </span>
         )}
         <span className="cal-bar-name">{project.name}</span>
-        <span className="cal-bar-meta" aria-hidden="true">
-          {project.clientName && <span className="cal-bar-client">{project.clientName}</span>}
-          <span className="cal-bar-crew">{crewText(project.crewCount)}</span>
-        </span>
+        {props.card ? (
+          <span className="cal-bar-day" aria-hidden="true">
+            {info?.title && <span className="cal-bar-day-title">{info.title}</span>}
+            {times && <span>{times}</span>}
+            {info?.location && <span>{info.location.name}</span>}
+          </span>
+        ) : (
+          <span className="cal-bar-meta" aria-hidden="true">
+            {project.clientName && <span className="cal-bar-client">{project.clientName}</span>}
+            <span className="cal-bar-crew">{crewText(project.crewCount)}</span>
+          </span>
+        )}
       </div>
-      {endsHere && saved && <EdgeHandle edge="end" project={project} week={props.week} />}
+      {endsHere && saved && <EdgeHandle edge="end" project={project} date={props.date} />}
     </div>
   )
 })
 
-function EdgeHandle(props: { edge: 'start' | 'end'; project: CalendarBar; week: string }) {
+function EdgeHandle(props: { edge: 'start' | 'end'; project: CalendarBar; date: string }) {
   const name = props.edge === 'start' ? 'start' : 'end'
   const { setNodeRef, attributes, listeners } = useDraggable({
-    id: `${props.edge}:${props.project.id}:${props.week}`,
+    id: `${props.edge}:${props.project.id}:${props.date}`,
     data: {
       kind: props.edge,
       projectId: props.project.id,

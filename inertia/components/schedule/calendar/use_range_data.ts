@@ -5,7 +5,7 @@ import { router } from '@inertiajs/react'
  * The page props a view's data arrives in; a partial reload asks for these
  * again (with `setup`, so the first-start steps go once a project exists).
  */
-export const RANGE_PROPS = ['place', 'setup', 'people', 'projects', 'conflicts']
+export const RANGE_PROPS = ['place', 'setup', 'people', 'projects', 'conflicts', 'production']
 
 /**
  * A view's data as the page props brought it, held in local state so saves
