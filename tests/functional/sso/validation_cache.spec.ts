@@ -37,7 +37,14 @@ test.group('sso validate-token across instances', (group) => {
     const browser = new Browser(first.url)
     const signedIn = await browser.signIn(EMAIL, password)
     if (signedIn.status !== 302 || signedIn.headers.get('location')?.includes('/login')) {
-      throw new Error(`sign-in failed: ${signedIn.status} ${signedIn.headers.get('location')} ${(await signedIn.text()).replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 600)}`)
+      throw new Error(
+        `sign-in failed: ${signedIn.status} ${signedIn.headers.get('location')} ${(
+          await signedIn.text()
+        )
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .slice(0, 600)}`
+      )
     }
     const authorize = await browser.request(
       'GET',
@@ -53,10 +60,16 @@ test.group('sso validate-token across instances', (group) => {
   }
 
   group.setup(async () => {
-    first = await new AppProcess('sso', 'validation_a').prepare()
+    // NODE_ENV=test: the sign-in page renders without a client build (sessions in memory, per process).
+    first = await new AppProcess('sso', 'validation_a', { NODE_ENV: 'test' }).prepare()
+    // One deployment has one public address: the second server issues and checks tokens for it too.
+    first.extraEnv.APP_URL = first.url
     second = await new AppProcess('sso', 'validation_b').instanceOf(first)
     const output = await first.ace('sso:demo-seed', EMAIL, `--app=crew=${CALLBACK}`)
-    const seeded = JSON.parse(output.trim().split('\n').at(-1)!) as { admin: { password: string }; apps: { apiKey: string }[] }
+    const seeded = JSON.parse(output.trim().split('\n').at(-1)!) as {
+      admin: { password: string }
+      apps: { apiKey: string }[]
+    }
     apiKey = seeded.apps[0].apiKey
     password = seeded.admin.password
     await Promise.all([first.start(), second.start()])
