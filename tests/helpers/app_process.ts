@@ -65,10 +65,11 @@ export class AppProcess {
     this.port = await freePort()
   }
 
-  async start() {
+  /** Starts the server; `serverEnv` is for the server only, not its commands (Vite's DEV_MODE). */
+  async start(serverEnv: Record<string, string> = {}) {
     this.#child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
       cwd: app.makePath(),
-      env: { ...this.env(), PORT: String(this.port) },
+      env: { ...this.env(), ...serverEnv, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     this.#child.stdout!.on('data', (chunk) => (this.output += chunk))

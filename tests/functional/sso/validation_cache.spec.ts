@@ -3,6 +3,7 @@ import pg from 'pg'
 import { AppProcess } from '#tests/helpers/app_process'
 import { CookieAgent } from '#tests/helpers/cookie_agent'
 import { waitUntil } from '#tests/helpers/wait_until'
+import { freePort } from '#services/shared/local_stack'
 
 /*
  * Two sso servers of one deployment (their own processes, one database)
@@ -60,8 +61,7 @@ test.group('sso validate-token across instances', (group) => {
   }
 
   group.setup(async () => {
-    // NODE_ENV=test: the sign-in page renders without a client build (sessions in memory, per process).
-    first = await new AppProcess('sso', 'validation_a', { NODE_ENV: 'test' }).prepare()
+    first = await new AppProcess('sso', 'validation_a').prepare()
     // One deployment has one public address: the second server issues and checks tokens for it too.
     first.extraEnv.APP_URL = first.url
     second = await new AppProcess('sso', 'validation_b').instanceOf(first)
@@ -72,7 +72,16 @@ test.group('sso validate-token across instances', (group) => {
     }
     apiKey = seeded.apps[0].apiKey
     password = seeded.admin.password
-    await Promise.all([first.start(), second.start()])
+    await Promise.all([
+      // The first server renders the sign-in page, so it runs Vite's dev server as the browser
+      // tests' stack does (with their Vite cache too: the two never run at once).
+      first.start({
+        DEV_MODE: 'true',
+        VITE_HMR_PORT: String(await freePort()),
+        VITE_CACHE_DIR: 'node_modules/.vite/stack-sso',
+      }),
+      second.start(),
+    ])
     database = new pg.Client({ connectionString: first.databaseUrl })
     await database.connect()
     token = await issueToken()
