@@ -4,6 +4,7 @@ import { AppProcess } from '#tests/helpers/app_process'
 import { CookieAgent } from '#tests/helpers/cookie_agent'
 import { waitUntil } from '#tests/helpers/wait_until'
 import { freePort } from '#services/shared/local_stack'
+import { VALIDATION_CACHE_TTL_MS } from '#services/sso/validation_cache'
 
 /*
  * Two sso servers of one deployment (their own processes, one database)
@@ -38,14 +39,7 @@ test.group('sso validate-token across instances', (group) => {
     const browser = new Browser(first.url)
     const signedIn = await browser.signIn(EMAIL, password)
     if (signedIn.status !== 302 || signedIn.headers.get('location')?.includes('/login')) {
-      throw new Error(
-        `sign-in failed: ${signedIn.status} ${signedIn.headers.get('location')} ${(
-          await signedIn.text()
-        )
-          .replace(/<[^>]+>/g, ' ')
-          .replace(/\s+/g, ' ')
-          .slice(0, 600)}`
-      )
+      throw new Error(`sign-in failed: ${signedIn.status} → ${signedIn.headers.get('location')}`)
     }
     const authorize = await browser.request(
       'GET',
@@ -158,6 +152,28 @@ test.group('sso validate-token across instances', (group) => {
     const disabledAt = performance.now()
     assert.isBelow(await answered(second, 'Unknown or disabled application', disabledAt), 1000)
     await database.query('update connected_apps set enabled = true where api_key = $1', [apiKey])
+    assert.isBelow(await answered(second, 'valid', performance.now()), 1000)
+  }).timeout(120_000)
+
+  test('answers come from memory; a change nobody announces still counts within the cache lifetime', async ({
+    assert,
+  }) => {
+    await warm()
+    // As if a notification were lost: the change is made with the trigger off.
+    await database.query('alter table users disable trigger users_notify_validation')
+    try {
+      await database.query('update users set disabled_at = now() where email = $1', [EMAIL])
+      const changedAt = performance.now()
+      // The second server remembers its answer (a database read would say disabled)...
+      const remembered = await validate(second)
+      assert.equal(remembered.body.valid, true)
+      // ...only for the cache's lifetime, never for longer.
+      const elapsed = await answered(second, 'Account disabled', changedAt)
+      assert.isBelow(elapsed, VALIDATION_CACHE_TTL_MS + 1000)
+    } finally {
+      await database.query('alter table users enable trigger users_notify_validation')
+      await database.query('update users set disabled_at = null where email = $1', [EMAIL])
+    }
     assert.isBelow(await answered(second, 'valid', performance.now()), 1000)
   }).timeout(120_000)
 
