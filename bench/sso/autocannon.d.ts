@@ -30,6 +30,10 @@ declare module 'autocannon' {
     headers?: Record<string, string>
     body?: string
   }
-  function autocannon(options: Options): Promise<Result>
+  /** Emitted once a second while running: the responses of that second. */
+  interface Instance extends Promise<Result> {
+    on(event: 'tick', listener: (counts: { counter: number; bytes: number }) => void): this
+  }
+  function autocannon(options: Options): Instance
   export default autocannon
 }

@@ -12,7 +12,12 @@
  *      ratio; plus the framework's floor (the JWKS, served from memory) and
  *      the refusal of a forged token, which never reaches the database.
  *
- * Options: --no-build, --connections=50, --duration=10, --sign-ins=20.
+ *   6. with --soak=60: validate-token for that many seconds, throughput per
+ *      10 s window (the last should be within 10 % of the first), errors.
+ *
+ * Options: --no-build, --connections=50, --duration=10, --sign-ins=20,
+ * --soak=<seconds>, --cpu-prof (the server writes a V8 profile under
+ * storage/bench-profiles/; read it with bench/profile_summary.ts).
  */
 import { randomBytes } from 'node:crypto'
 import { cpus, totalmem } from 'node:os'
@@ -29,11 +34,14 @@ const { values: options } = parseArgs({
     'connections': { type: 'string', default: '50' },
     'duration': { type: 'string', default: '10' },
     'sign-ins': { type: 'string', default: '20' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'soak': { type: 'string', default: '0' },
   },
 })
 const CONNECTIONS = Number(options.connections)
 const DURATION = Number(options.duration)
 const SIGN_INS = Number(options['sign-ins'])
+const SOAK = Number(options.soak)
 const EMAIL = 'bench@example.com'
 
 /** A minimal cookie jar: name → value, from Set-Cookie headers. */
@@ -105,6 +113,26 @@ async function measure(name: string, request: LoadOptions) {
   }
 }
 
+/** A long run at full load: requests per 10 s window, to see whether throughput holds. */
+async function soak(request: LoadOptions) {
+  log(`soak: ${CONNECTIONS} connections, ${SOAK} s`)
+  const perSecond: number[] = []
+  const running = autocannon({ ...request, connections: CONNECTIONS, duration: SOAK })
+  running.on('tick', ({ counter }) => perSecond.push(counter))
+  const result = await running
+  const windows: number[] = []
+  for (let start = 0; start + 10 <= perSecond.length; start += 10) {
+    windows.push(perSecond.slice(start, start + 10).reduce((sum, count) => sum + count, 0) / 10)
+  }
+  return {
+    windows,
+    lastVersusFirst: windows.length > 1 ? windows.at(-1)! / windows[0] : 1,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    latencyP99: result.latency.p99,
+  }
+}
+
 const bench = new BenchRun()
 
 async function main() {
@@ -147,7 +175,11 @@ async function main() {
   const apiKey = seed.apps[0].apiKey
 
   log('starting the built server')
-  const server = bench.start(['bin/server.js'], buildDir, env)
+  // --cpu-prof: V8 writes the server's profile when it exits (bench/profile_summary.ts reads it).
+  const profile = options['cpu-prof']
+    ? ['--cpu-prof', `--cpu-prof-dir=${root}storage/bench-profiles`]
+    : []
+  const server = bench.start([...profile, 'bin/server.js'], buildDir, env)
   await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
 
   log(`signing in ${SIGN_INS} times`)
@@ -237,6 +269,9 @@ async function main() {
     body: JSON.stringify({ token: `${header}.${payload}.${'A'.repeat(86)}`, apiKey }),
   })
 
+  const soaked =
+    SOAK > 0 ? await soak({ url: `${baseUrl}/api/apps/validate-token`, ...post, body }) : null
+
   const cpu = cpus()
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
   const signInTimes = summary(signIns)
@@ -266,6 +301,19 @@ Sign-in, ${SIGN_INS} sequential runs (argon2id m=${m}, t=${t}, p=${p}):
 
 Sign-in beyond the hash (p50): ${ms(signInTimes.p50 - hashTimes.p50)}
 `)
+  if (soaked) {
+    console.log(`Soak: validate-token (valid), ${CONNECTIONS} connections, ${SOAK} s
+
+| 10 s window | ${soaked.windows.map((_, index) => `${index * 10}–${index * 10 + 10} s`).join(' | ')} |
+|---|${soaked.windows.map(() => '---|').join('')}
+| requests/s | ${soaked.windows.map(rps).join(' | ')} |
+
+last window / first window: ${(soaked.lastVersusFirst * 100).toFixed(1)} %; p99 ${soaked.latencyP99} ms; errors ${soaked.errors}; non-2xx ${soaked.non2xx}
+`)
+  }
+  if (soaked && (soaked.errors > 0 || soaked.non2xx > 0)) {
+    throw new Error(`the soak had ${soaked.non2xx} non-2xx answers and ${soaked.errors} errors`)
+  }
   if (validResult.errors > 0 || validResult.non2xx > 0) {
     throw new Error(
       `validate-token had ${validResult.non2xx} non-2xx answers and ${validResult.errors} errors`

@@ -12,17 +12,25 @@ export const LARGE_JSON_BODY = 'largeJsonBody'
  * those are left for it, so their body is read only after their guards let
  * the caller in, and nobody signed out can make the server buffer it.
  */
+/** One parser for the process: it holds only the configuration, and making it is not free. */
+let parser: Promise<BodyParserMiddleware> | null = null
+
 export default class BodyParserUnlessOwnLimitMiddleware {
   async handle(ctx: HttpContext, next: NextFn) {
-    const parsesOwnBody = ctx.route
-      ? [...ctx.route.middleware.all()].some(
-          (middleware) => 'name' in middleware && middleware.name === LARGE_JSON_BODY
-        )
-      : false
-    if (parsesOwnBody) {
+    if (ctx.route && parsesOwnBody(ctx.route.middleware.all())) {
       return next()
     }
-    const parser = await app.container.make(BodyParserMiddleware)
-    return parser.handle(ctx, next)
+    parser ??= app.container.make(BodyParserMiddleware)
+    const ready = await parser
+    return ready.handle(ctx, next)
   }
+}
+
+function parsesOwnBody(middleware: Iterable<unknown>) {
+  for (const entry of middleware) {
+    if (typeof entry === 'object' && entry !== null && 'name' in entry) {
+      if (entry.name === LARGE_JSON_BODY) return true
+    }
+  }
+  return false
 }

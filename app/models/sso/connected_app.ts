@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
+import { validationCacheInUse } from '#services/sso/validation_cache'
 
 export default class ConnectedApp extends BaseModel {
   @column({ isPrimary: true })
@@ -43,5 +44,12 @@ export default class ConnectedApp extends BaseModel {
    */
   homeUrl() {
     return `${new URL(this.redirectUris[0]).origin}/`
+  }
+
+  /** Validation answers held in memory go at once (validation_cache.ts). */
+  @afterSave()
+  @afterDelete()
+  static forgetValidations() {
+    validationCacheInUse()?.forgetApps()
   }
 }

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon'
 import hash from '@adonisjs/core/services/hash'
 import { compose } from '@adonisjs/core/helpers'
-import { BaseModel, column } from '@adonisjs/lucid/orm'
+import { afterDelete, afterSave, BaseModel, column } from '@adonisjs/lucid/orm'
+import { validationCacheInUse } from '#services/sso/validation_cache'
 import { withAuthFinder } from '@adonisjs/auth/mixins/lucid'
 
 const AuthFinder = withAuthFinder(() => hash.use('argon'), {
@@ -88,5 +89,12 @@ export default class User extends compose(BaseModel, AuthFinder) {
       picture: this.avatarUrl,
       avatar: this.avatarUrl,
     }
+  }
+
+  /** Validation answers about this person, held in memory, go at once (validation_cache.ts). */
+  @afterSave()
+  @afterDelete()
+  static forgetValidations(user: User) {
+    validationCacheInUse()?.forgetPerson(user.id)
   }
 }

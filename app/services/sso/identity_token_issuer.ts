@@ -15,6 +15,8 @@ export const IDENTITY_TOKEN_TYPE = 'JWT'
 export interface IdentityClaims {
   userId: number
   apiKey: string
+  /** When the token dies (its `exp`), in milliseconds. */
+  expiresAt: number
 }
 
 /**
@@ -54,6 +56,6 @@ export class IdentityTokenIssuer {
     if (!Number.isSafeInteger(userId) || userId <= 0) {
       return { rejected: 'Invalid token' }
     }
-    return { userId, apiKey }
+    return { userId, apiKey, expiresAt: result.payload.exp! * 1000 }
   }
 }

@@ -90,6 +90,21 @@ export class SigningKeys {
   #loading: Promise<void> | null = null
   #queued: Promise<void> | null = null
   #lastUnknownKidReload = 0
+  #changeListeners: (() => void)[] = []
+
+  /** Called whenever the keys this process holds change (created, retired, pruned). */
+  onChange(listener: () => void) {
+    this.#changeListeners.push(listener)
+  }
+
+  #changed() {
+    for (const listener of this.#changeListeners) listener()
+  }
+
+  /** The keys and their state, to tell whether a load changed anything. */
+  #fingerprint(keys: Map<string, CachedKey>) {
+    return [...keys.values()].map((key) => `${key.kid}:${key.retiredAt}`).join(',')
+  }
 
   /** The newest key that is not retired; the first use on a fresh install creates one. */
   async signingKey(): Promise<{ kid: string; privateKey: CryptoKey }> {
@@ -218,6 +233,7 @@ export class SigningKeys {
     for (const { kid } of rows) {
       this.#keys.delete(kid)
     }
+    if (rows.length > 0) this.#changed()
     return rows.map((row) => row.kid)
   }
 
@@ -259,8 +275,10 @@ export class SigningKeys {
         retiredAt: row.retiredAt?.toMillis() ?? null,
       })
     }
+    const changed = this.#fingerprint(keys) !== this.#fingerprint(this.#keys)
     this.#keys = keys
     this.#loadedAt = Date.now()
+    if (changed) this.#changed()
   }
 
   /** Reloads a stale cache; concurrent requests share one load. */
