@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { MailResponse } from '@adonisjs/mail'
 import type { MailTransportContract, NodeMailerMessage } from '@adonisjs/mail/types'
@@ -43,7 +43,10 @@ export class OutboxTransport implements MailTransportContract {
     }
     await mkdir(this.directory, { recursive: true })
     const name = `${entry.sentAt.replace(/[:.]/g, '-')}-${entry.id}.json`
-    await writeFile(join(this.directory, name), JSON.stringify(entry, null, 2))
+    // Written aside, then renamed: a reader listing the outbox never sees half a message.
+    const partial = join(this.directory, `.${name}.partial`)
+    await writeFile(partial, JSON.stringify(entry, null, 2))
+    await rename(partial, join(this.directory, name))
     return new MailResponse(entry.id, { from: entry.from, to: entry.to }, entry)
   }
 }
