@@ -39,10 +39,24 @@ export type ConflictQuery = {
 }
 
 /*
- * Every day a person of one kind is booked in the range: each booking
- * expanded to its project's days (clipped to the range), without the days a
- * day note unschedules, and only where the project and the person are active
- * and the status books the person (a booking without a status books them).
+ * Every day a person of one kind is booked in the range on a booking that
+ * can clash: each booking expanded to its project's days (clipped to the
+ * range), without the days a day note unschedules, and only where the
+ * project and the person are active and the status books the person (a
+ * booking without a status books them).
+ *
+ * A day can only be double booked where two of a person's bookings overlap,
+ * and most bookings overlap none (a scheduler books people where they are
+ * free). So the bookings are first reduced to their first and last day,
+ * sorted per person by first day, and kept only when one that starts earlier
+ * reaches this one's first day (`reach_before`) or the next one starts by
+ * this one's last day (`next_first`). Only those are expanded to days: a
+ * year of 1,000 projects is some 8,600 bookings and 28,700 booked days, of
+ * which a few hundred days are on overlapping bookings. Every booking that
+ * covers a clashing day overlaps another, so the counts per day are exactly
+ * those of expanding everything. A trashed person's bookings all fall in
+ * their own partition, so they can be dropped after the window; trashed
+ * projects and statuses that do not book must go before it.
  */
 function bookedDays(kind: ResourceKind, query: ConflictQuery) {
   const { assignments, resourceColumn, people, noteColumn } = ROSTER_TABLES[kind]
@@ -57,27 +71,35 @@ function bookedDays(kind: ResourceKind, query: ConflictQuery) {
     )
   }
   return `
-    SELECT '${kind}'::text AS kind, a.${resourceColumn} AS resource_id, person.name AS resource_name,
+    SELECT '${kind}'::text AS kind, b.resource_id, person.name AS resource_name,
            a.id AS assignment_id, a.status_id, p.id AS project_id, p.name AS project_name,
            p.color AS project_color, day::date AS date
-      FROM ${assignments} a
+      FROM (
+        SELECT assignment_id, resource_id, first_day, last_day,
+               max(last_day) OVER (PARTITION BY resource_id ORDER BY first_day, assignment_id
+                                   ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS reach_before,
+               lead(first_day) OVER (PARTITION BY resource_id ORDER BY first_day, assignment_id) AS next_first
+          FROM (
+            SELECT a.id AS assignment_id, a.${resourceColumn} AS resource_id,
+                   greatest(p.start_date, CAST(:rangeFrom AS date)) AS first_day,
+                   least(p.end_date, CAST(:rangeTo AS date)) AS last_day
+              FROM ${assignments} a
+              JOIN projects p ON p.id = a.project_id
+             WHERE p.deleted_at IS NULL
+               AND (a.status_id IS NULL OR a.status_id IN (SELECT id FROM statuses WHERE books_person))
+               AND p.start_date <= CAST(:rangeTo AS date)
+               AND p.end_date >= CAST(:rangeFrom AS date)
+               ${filters.join('\n               ')}
+          ) spans
+      ) b
+      JOIN ${assignments} a ON a.id = b.assignment_id
       JOIN projects p ON p.id = a.project_id
-      JOIN ${people} person ON person.id = a.${resourceColumn}
-      LEFT JOIN statuses s ON s.id = a.status_id
-      CROSS JOIN LATERAL generate_series(
-        greatest(p.start_date, CAST(:rangeFrom AS date)),
-        least(p.end_date, CAST(:rangeTo AS date)),
-        interval '1 day'
-      ) AS day
-     WHERE p.deleted_at IS NULL
-       AND person.deleted_at IS NULL
-       AND s.books_person IS NOT FALSE
-       AND p.start_date <= CAST(:rangeTo AS date)
-       AND p.end_date >= CAST(:rangeFrom AS date)
-       ${filters.join('\n       ')}
+      JOIN ${people} person ON person.id = b.resource_id AND person.deleted_at IS NULL
+      CROSS JOIN LATERAL generate_series(b.first_day, b.last_day, interval '1 day') AS day
+     WHERE (b.reach_before >= b.first_day OR b.next_first <= b.last_day)
        AND NOT EXISTS (
          SELECT 1 FROM assignment_day_notes n
-          WHERE n.${noteColumn} = a.id AND n.date = day::date AND n.is_scheduled = false
+          WHERE n.${noteColumn} = b.assignment_id AND n.date = day::date AND n.is_scheduled = false
        )`
 }
 
