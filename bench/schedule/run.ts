@@ -19,12 +19,24 @@
  *      ([data-testid="people-grid"][data-ready="true"]): once with an empty
  *      cache, then repeatedly.
  *
- * Options: --no-build, --runs=50, --browser-runs=10, --year=2026, --month=6.
+ * Then it shows what bounds each figure: EXPLAIN ANALYZE of the year's
+ * conflicts statement (the very one the server runs, from
+ * conflict_statement.ts), and one more page load under Chromium's CPU
+ * profiler (not timed): the page's resource waterfall and the functions
+ * that took the main thread's time.
+ *
+ * Options: --no-build, --runs=50, --browser-runs=10, --year=2026, --month=6,
+ * --scale=1 (--scale=10: 3,000 crew, 1,000 vendors, 10,000 projects),
+ * --no-profile.
  */
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
+import type pg from 'pg'
 import { chromium } from 'playwright-core'
+import { conflictStatement } from '../../app/services/schedule/calendar/conflict_statement.ts'
 import { BenchRun, log } from '../harness.ts'
+import { childrenCpu, cpuSince } from './cpu.ts'
+import { profileLoad, type LoadProfile } from './page_profile.ts'
 import { startYearServer } from './year_server.ts'
 
 const { values: options } = parseArgs({
@@ -34,13 +46,22 @@ const { values: options } = parseArgs({
     'browser-runs': { type: 'string', default: '10' },
     'year': { type: 'string', default: '2026' },
     'month': { type: 'string', default: '6' },
+    'scale': { type: 'string', default: '1' },
+    'no-profile': { type: 'boolean', default: false },
   },
 })
 const RUNS = Number(options.runs)
 const BROWSER_RUNS = Number(options['browser-runs'])
 const YEAR = Number(options.year)
 const MONTH = Number(options.month)
-const SHAPE = { year: YEAR, crew: 300, vendors: 100, projects: 1000, seed: 5 }
+const SCALE = Number(options.scale)
+const SHAPE = {
+  year: YEAR,
+  crew: 300 * SCALE,
+  vendors: 100 * SCALE,
+  projects: 1000 * SCALE,
+  seed: 5,
+}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
@@ -66,7 +87,9 @@ function isoDay(date: Date) {
 async function timeGets(url: string, cookie: string, runs: number, warmUp = 5) {
   let body = ''
   const samples: number[] = []
+  let cpu = childrenCpu()
   for (let index = 0; index < warmUp + runs; index++) {
+    if (index === warmUp) cpu = childrenCpu()
     const started = performance.now()
     const response = await fetch(url, { headers: { accept: 'application/json', cookie } })
     body = await response.text()
@@ -76,7 +99,13 @@ async function timeGets(url: string, cookie: string, runs: number, warmUp = 5) {
     }
     if (index >= warmUp) samples.push(elapsed)
   }
-  return { ...summary(samples), bytes: Buffer.byteLength(body), body: JSON.parse(body) }
+  const spent = cpuSince(cpu)
+  return {
+    ...summary(samples),
+    bytes: Buffer.byteLength(body),
+    body: JSON.parse(body),
+    cpu: { server: spent.server / runs, postgres: spent.postgres / runs },
+  }
 }
 
 /*
@@ -129,6 +158,9 @@ async function main() {
     RUNS
   )
 
+  log('EXPLAIN ANALYZE of the conflicts of the year')
+  const plan = await explainConflicts(client, yearFrom, yearTo)
+
   const counts = await client.query(`
     SELECT (SELECT count(*) FROM project_crew)::int AS crew_bookings,
            (SELECT count(*) FROM project_vendor)::int AS vendor_bookings,
@@ -149,7 +181,13 @@ async function main() {
       '--no-first-run',
     ],
   })
-  const loads: { ready: number; domContentLoaded: number; rows: number }[] = []
+  const loads: {
+    ready: number
+    domContentLoaded: number
+    rows: number
+    cpu: ReturnType<typeof cpuSince>
+  }[] = []
+  let profile: LoadProfile | null = null
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
     await context.addCookies(
@@ -161,6 +199,7 @@ async function main() {
     await context.addInitScript({ content: WATCH_FOR_READY_GRID })
     for (let index = 0; index <= BROWSER_RUNS; index++) {
       const page = await context.newPage()
+      const cpu = childrenCpu()
       await page.goto(pageUrl, { waitUntil: 'commit' })
       await page.waitForFunction('window.__peopleReadyAt !== undefined', null, {
         timeout: 60_000,
@@ -168,8 +207,12 @@ async function main() {
       const timing = await page.evaluate<{ ready: number; domContentLoaded: number; rows: number }>(
         PAGE_TIMINGS
       )
-      loads.push(timing)
+      loads.push({ ...timing, cpu: cpuSince(cpu) })
       await page.close()
+    }
+    if (!options['no-profile']) {
+      log('one more load under the CPU profiler')
+      profile = await profileLoad(context, pageUrl)
     }
   } finally {
     await browser.close()
@@ -177,22 +220,33 @@ async function main() {
   const [cold, ...warm] = loads
   const warmReady = summary(warm.map((load) => load.ready))
   const warmDom = summary(warm.map((load) => load.domContentLoaded))
+  const warmCpu = {
+    chromium: summary(warm.map((load) => load.cpu.chromium)).p50,
+    server: summary(warm.map((load) => load.cpu.server)).p50,
+    postgres: summary(warm.map((load) => load.cpu.postgres)).p50,
+  }
 
   const cpu = cpus()
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
   const ms = (value: number) => `${value.toFixed(1)} ms`
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
-  const row = (name: string, result: ReturnType<typeof summary> & { bytes: number }) =>
-    `| ${name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.mean)} | ${ms(result.min)} | ${kb(result.bytes)} |`
+  const row = (
+    name: string,
+    result: ReturnType<typeof summary> & {
+      bytes: number
+      cpu: { server: number; postgres: number }
+    }
+  ) =>
+    `| ${name} | ${ms(result.p50)} | ${ms(result.p95)} | ${ms(result.mean)} | ${ms(result.min)} | ${kb(result.bytes)} | ${ms(result.cpu.server)} + ${ms(result.cpu.postgres)} |`
 
   console.log(`
 Machine: ${machine}
-Data: ${SHAPE.crew} crew, ${SHAPE.vendors} vendors, ${SHAPE.projects} projects in ${YEAR}, ${counts.rows[0].crew_bookings} crew and ${counts.rows[0].vendor_bookings} vendor bookings, ${counts.rows[0].day_notes} day notes, ${data.doubleBookings} bookings made over a busy day
+Data (scale ${SCALE}): ${SHAPE.crew} crew, ${SHAPE.vendors} vendors, ${SHAPE.projects} projects in ${YEAR}, ${counts.rows[0].crew_bookings} crew and ${counts.rows[0].vendor_bookings} vendor bookings, ${counts.rows[0].day_notes} day notes, ${data.doubleBookings} bookings made over a busy day
 
 HTTP, ${RUNS} sequential requests each after 5 warm-up requests (client, server and PostgreSQL on the same machine):
 
-| request | p50 | p95 | mean | min | body |
-|---|---|---|---|---|---|
+| request | p50 | p95 | mean | min | body | CPU per request: server + PostgreSQL |
+|---|---|---|---|---|---|---|
 ${row(`GET /api/calendar/people, ${from}..${to}`, people)}
 ${row(`GET /api/projects, ${from}..${to}`, projects)}
 ${row(`GET /api/conflicts-data, ${yearFrom}..${yearTo}`, conflicts)}
@@ -206,7 +260,37 @@ Chromium (headless), ${pageUrl.replace(baseUrl, '')}: from navigation start unti
 | first (empty cache) | ${ms(cold.ready)} | ${ms(cold.domContentLoaded)} | ${cold.rows} |
 | next ${warm.length}: p50 | ${ms(warmReady.p50)} | ${ms(warmDom.p50)} | ${warm[0]?.rows ?? 0} |
 | next ${warm.length}: p95 | ${ms(warmReady.p95)} | ${ms(warmDom.p95)} | |
-`)
+
+CPU per load (next ${warm.length}, p50; from the navigation until the data is on screen): Chromium ${ms(warmCpu.chromium)}, server ${ms(warmCpu.server)}, PostgreSQL ${ms(warmCpu.postgres)}. Load average at the end: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')}.
+
+EXPLAIN ANALYZE, GET /api/conflicts-data's statement for ${yearFrom}..${yearTo} (third run, warm):
+
+\`\`\`
+${plan}
+\`\`\`
+${profile ? `\n${profile.report}` : ''}`)
+}
+
+/**
+ * The year's conflicts statement, built by the server's own code, with its
+ * named bindings as pg's numbered ones; planned and run three times, the
+ * last plan kept (the first pays for a cold cache).
+ */
+async function explainConflicts(client: pg.Client, from: string, to: string) {
+  const { sql, bindings } = conflictStatement({ from, to, includeResolved: true })
+  const values: unknown[] = []
+  const numbered = sql.replace(/(?<![:\w]):(\w+)/g, (_, name: string) => {
+    values.push(bindings[name])
+    return `$${values.length}`
+  })
+  let plan = ''
+  for (let run = 0; run < 3; run++) {
+    const result = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${numbered}`, values)
+    plan = result.rows.map((row) => row['QUERY PLAN']).join('\n')
+  }
+  return plan
 }
 
 try {
