@@ -27,12 +27,14 @@
  *
  * Options: --no-build, --runs=50, --browser-runs=10, --year=2026, --month=6,
  * --scale=1 (--scale=10: 3,000 crew, 1,000 vendors, 10,000 projects),
- * --no-profile.
+ * --no-profile, --against=<dir>: also the build in <dir> (a copy of another
+ * commit's build/ inside this tree, so that it finds node_modules) served
+ * from the same database, its loads taking turns with this build's.
  */
 import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import type pg from 'pg'
-import { chromium } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { conflictStatement } from '../../app/services/schedule/calendar/conflict_statement.ts'
 import { BenchRun, log } from '../harness.ts'
 import { childrenCpu, cpuSince } from './cpu.ts'
@@ -48,6 +50,7 @@ const { values: options } = parseArgs({
     'month': { type: 'string', default: '6' },
     'scale': { type: 'string', default: '1' },
     'no-profile': { type: 'boolean', default: false },
+    'against': { type: 'string' },
   },
 })
 const RUNS = Number(options.runs)
@@ -131,10 +134,11 @@ const PAGE_TIMINGS = `({
 const bench = new BenchRun()
 
 async function main() {
-  const { baseUrl, cookies, cookie, client, data } = await startYearServer(bench, {
+  const { baseUrl, cookies, cookie, client, data, against } = await startYearServer(bench, {
     noBuild: Boolean(options['no-build']),
     database: 'bench_schedule',
     shape: SHAPE,
+    against: options.against,
   })
 
   const monthStart = new Date(Date.UTC(YEAR, MONTH - 1, 1))
@@ -181,34 +185,28 @@ async function main() {
       '--no-first-run',
     ],
   })
-  const loads: {
-    ready: number
-    domContentLoaded: number
-    rows: number
-    cpu: ReturnType<typeof cpuSince>
-  }[] = []
+  const loads: PageLoad[] = []
+  const pairs: { against: PageLoad[]; this: PageLoad[] } = { against: [], this: [] }
   let profile: LoadProfile | null = null
   try {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
-    await context.addCookies(
-      cookies.map((pair) => {
-        const index = pair.indexOf('=')
-        return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl }
-      })
-    )
-    await context.addInitScript({ content: WATCH_FOR_READY_GRID })
+    const context = await signedInContext(browser, baseUrl, cookies)
     for (let index = 0; index <= BROWSER_RUNS; index++) {
-      const page = await context.newPage()
-      const cpu = childrenCpu()
-      await page.goto(pageUrl, { waitUntil: 'commit' })
-      await page.waitForFunction('window.__peopleReadyAt !== undefined', null, {
-        timeout: 60_000,
-      })
-      const timing = await page.evaluate<{ ready: number; domContentLoaded: number; rows: number }>(
-        PAGE_TIMINGS
-      )
-      loads.push({ ...timing, cpu: cpuSince(cpu) })
-      await page.close()
+      loads.push(await openPeopleMonth(context, pageUrl))
+    }
+    if (against) {
+      log(`${BROWSER_RUNS} loads of each build, taking turns`)
+      const otherContext = await signedInContext(browser, against.baseUrl, against.cookies)
+      const otherUrl = pageUrl.replace(baseUrl, against.baseUrl)
+      // Its first load fills its cache, as the first of this build's did.
+      await openPeopleMonth(otherContext, otherUrl)
+      for (let index = 0; index < BROWSER_RUNS; index++) {
+        const turn = [
+          async () => pairs.against.push(await openPeopleMonth(otherContext, otherUrl)),
+          async () => pairs.this.push(await openPeopleMonth(context, pageUrl)),
+        ]
+        if (index % 2 === 1) turn.reverse()
+        for (const take of turn) await take()
+      }
     }
     if (!options['no-profile']) {
       log('one more load under the CPU profiler')
@@ -220,15 +218,14 @@ async function main() {
   const [cold, ...warm] = loads
   const warmReady = summary(warm.map((load) => load.ready))
   const warmDom = summary(warm.map((load) => load.domContentLoaded))
-  const warmCpu = {
-    chromium: summary(warm.map((load) => load.cpu.chromium)).p50,
-    server: summary(warm.map((load) => load.cpu.server)).p50,
-    postgres: summary(warm.map((load) => load.cpu.postgres)).p50,
-  }
+  const p50 = (list: PageLoad[], value: (load: PageLoad) => number) =>
+    list.length === 0 ? 0 : summary(list.map(value)).p50
 
   const cpu = cpus()
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
   const ms = (value: number) => `${value.toFixed(1)} ms`
+  const mainThread = (list: PageLoad[]) =>
+    `${ms(p50(list, (load) => load.main.thread))} (script ${ms(p50(list, (load) => load.main.script))}, layout and style ${ms(p50(list, (load) => load.main.layout))})`
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`
   const row = (
     name: string,
@@ -261,10 +258,21 @@ Chromium (headless), ${pageUrl.replace(baseUrl, '')}: from navigation start unti
 | next ${warm.length}: p50 | ${ms(warmReady.p50)} | ${ms(warmDom.p50)} | ${warm[0]?.rows ?? 0} |
 | next ${warm.length}: p95 | ${ms(warmReady.p95)} | ${ms(warmDom.p95)} | |
 
-CPU per load (next ${warm.length}, p50; from the navigation until the data is on screen): Chromium ${ms(warmCpu.chromium)}, server ${ms(warmCpu.server)}, PostgreSQL ${ms(warmCpu.postgres)}. Load average at the end: ${loadavg()
+CPU per load (next ${warm.length}, p50; from the navigation until the data is on screen): the page's main thread ${mainThread(warm)}; all of Chromium ${ms(p50(warm, (load) => load.cpu.chromium))}, server ${ms(p50(warm, (load) => load.cpu.server))}, PostgreSQL ${ms(p50(warm, (load) => load.cpu.postgres))}. Load average at the end: ${loadavg()
     .map((value) => value.toFixed(1))
     .join(', ')}.
+${
+  against
+    ? `
+Side by side with the build in ${options.against} (same database, same browser, ${pairs.this.length} loads each, taking turns, p50):
 
+| build | data on screen | DOMContentLoaded | main thread CPU |
+|---|---|---|---|
+| ${options.against} | ${ms(p50(pairs.against, (load) => load.ready))} | ${ms(p50(pairs.against, (load) => load.domContentLoaded))} | ${mainThread(pairs.against)} |
+| this one (build/) | ${ms(p50(pairs.this, (load) => load.ready))} | ${ms(p50(pairs.this, (load) => load.domContentLoaded))} | ${mainThread(pairs.this)} |
+`
+    : ''
+}
 EXPLAIN ANALYZE, GET /api/conflicts-data's statement for ${yearFrom}..${yearTo} (third run, warm):
 
 \`\`\`
@@ -291,6 +299,58 @@ async function explainConflicts(client: pg.Client, from: string, to: string) {
     plan = result.rows.map((row) => row['QUERY PLAN']).join('\n')
   }
   return plan
+}
+
+type PageLoad = {
+  ready: number
+  domContentLoaded: number
+  rows: number
+  /** CPU of the benchmark's processes during the load (bench/schedule/cpu.ts). */
+  cpu: ReturnType<typeof cpuSince>
+  /** Chromium's own count of the page's main thread CPU, by what it ran. */
+  main: { thread: number; script: number; layout: number }
+}
+
+async function signedInContext(browser: Browser, baseUrl: string, cookies: string[]) {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } })
+  await context.addCookies(
+    cookies.map((pair) => {
+      const index = pair.indexOf('=')
+      return { name: pair.slice(0, index), value: pair.slice(index + 1), url: baseUrl }
+    })
+  )
+  await context.addInitScript({ content: WATCH_FOR_READY_GRID })
+  return context
+}
+
+/**
+ * One load of the people month in a new page, until its data is on screen.
+ * Chromium's Performance metrics in thread time are CPU the page's main
+ * thread used, whatever else the machine was doing.
+ */
+async function openPeopleMonth(context: BrowserContext, url: string): Promise<PageLoad> {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' })
+  const cpu = childrenCpu()
+  await page.goto(url, { waitUntil: 'commit' })
+  await page.waitForFunction('window.__peopleReadyAt !== undefined', null, { timeout: 60_000 })
+  const spent = cpuSince(cpu)
+  const timing = await page.evaluate<{ ready: number; domContentLoaded: number; rows: number }>(
+    PAGE_TIMINGS
+  )
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const metric = (name: string) => (metrics.find((each) => each.name === name)?.value ?? 0) * 1000
+  await page.close()
+  return {
+    ...timing,
+    cpu: spent,
+    main: {
+      thread: metric('ThreadTime'),
+      script: metric('ScriptDuration'),
+      layout: metric('LayoutDuration') + metric('RecalcStyleDuration'),
+    },
+  }
 }
 
 try {
