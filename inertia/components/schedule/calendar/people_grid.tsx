@@ -79,9 +79,14 @@ export function PeopleGrid(props: {
     getScrollElement: () => scroller.current,
     estimateSize: (row) => heights[row] ?? rowHeight(0),
     getItemKey: (row) => personKey(people[row]),
-    overscan: 8,
-    // The rows of a first render are those on screen, not those of a 0 px tall grid (a second render).
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    // Four rows (176 px or more) above and below are enough for scrolling; every row is 30-odd cells.
+    overscan: 4,
+    /*
+     * The first render draws the rows that will be on screen, not those of a
+     * 0 px tall grid followed by a second render: the grid is about three
+     * quarters of the window high (schedule_calendar.css).
+     */
+    initialRect: { width: window.innerWidth, height: window.innerHeight * 0.75 },
   })
 
   // New heights (other data, other filters) move the rows; the first ones are the estimates above.
