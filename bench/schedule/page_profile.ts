@@ -72,7 +72,7 @@ export async function profileLoad(context: BrowserContext, url: string): Promise
   await cdp.send('Profiler.setSamplingInterval', { interval: 250 })
   await cdp.send('Profiler.start')
   await page.goto(url, { waitUntil: 'commit' })
-  await page.waitForFunction('window.__peopleReadyAt !== undefined', null, { timeout: 60_000 })
+  await page.waitForFunction('window.__peoplePaintedAt !== undefined', null, { timeout: 60_000 })
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
   const waterfall = await page.evaluate<Waterfall>(WATERFALL)
   await page.close()
