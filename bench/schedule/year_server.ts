@@ -19,7 +19,7 @@ const EMAIL = 'bench@example.com'
  */
 export async function startYearServer(
   bench: BenchRun,
-  options: { noBuild: boolean; database: string; shape: DataShape }
+  options: { noBuild: boolean; database: string; shape: DataShape; against?: string }
 ) {
   await bench.build(options.noBuild, {
     APP_ID: 'schedule',
@@ -60,14 +60,32 @@ export async function startYearServer(
   log('starting the built server')
   const server = bench.start(['bin/server.js'], buildDir, env)
   await bench.waitForHttp(`${baseUrl}/api/bench-probe`, server)
+  const cookies = await signIn(baseUrl)
 
-  // The bypass answers the first request without a session with an admin session.
+  // Another build (an older commit's, say) on the same database, for side-by-side loads.
+  let against: { baseUrl: string; cookies: string[] } | null = null
+  if (options.against) {
+    const otherPort = await freePort()
+    const otherUrl = `http://127.0.0.1:${otherPort}`
+    log(`starting the build in ${options.against} beside it`)
+    const other = bench.start(['bin/server.js'], options.against, {
+      ...env,
+      PORT: String(otherPort),
+      APP_URL: otherUrl,
+    })
+    await bench.waitForHttp(`${otherUrl}/api/bench-probe`, other)
+    against = { baseUrl: otherUrl, cookies: await signIn(otherUrl) }
+  }
+  return { baseUrl, cookies, cookie: cookies.join('; '), client, server, data, against }
+}
+
+/** The bypass answers the first request without a session with an admin session: its cookies. */
+async function signIn(baseUrl: string) {
   const me = await fetch(`${baseUrl}/api/auth/me`, { headers: { accept: 'application/json' } })
   const cookies = me.headers.getSetCookie().map((line) => line.split(';')[0])
-  const cookie = cookies.join('; ')
   const whoami = (await me.json()) as { authenticated: boolean }
   if (!whoami.authenticated) {
     throw new Error('the development bypass gave no session')
   }
-  return { baseUrl, cookies, cookie, client, server, data }
+  return cookies
 }

@@ -203,6 +203,28 @@ test.group('conflicts: detection', (group) => {
     ])
   })
 
+  test('a long booking clashes with each later one it spans, not only the next', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const jane = await createCrew({ name: 'Jane' })
+    const long = await createProject('2025-05-01', '2025-05-20')
+    const early = await createProject('2025-05-03', '2025-05-03')
+    const late = await createProject('2025-05-15', '2025-05-15')
+    const free = await createProject('2025-05-25', '2025-05-26')
+    const other = await createCrew({ name: 'Other' })
+    for (const project of [long, early, late, free]) {
+      await assignCrew(project, jane)
+    }
+    // Someone else on the same days is no clash of Jane's.
+    await assignCrew(early, other)
+    assert.deepEqual(summary(await conflictsOf(client, session)), [
+      ['2025-05-03', jane.id, sorted(long, early)],
+      ['2025-05-15', jane.id, sorted(long, late)],
+    ])
+  })
+
   test('conflicts come by date, then by name', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     const zoe = await createCrew({ name: 'Zoe' })

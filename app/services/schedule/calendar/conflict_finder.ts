@@ -1,6 +1,12 @@
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
-import { ROSTER_TABLES, type ResourceKind } from '#services/schedule/projects/project_records'
+import type { ResourceKind } from '#services/schedule/projects/roster_tables'
+import {
+  conflictStatement,
+  type ConflictQuery,
+} from '#services/schedule/calendar/conflict_statement'
+
+export type { ConflictQuery }
 
 export type Conflict = {
   kind: ResourceKind
@@ -24,63 +30,6 @@ export type Conflict = {
   }
 }
 
-export type ConflictQuery = {
-  /** First and last day, 'YYYY-MM-DD', inclusive. */
-  from: string
-  to: string
-  /** Only conflicts this project is part of. */
-  projectId?: number
-  /** Only this person's conflicts. */
-  resource?: { kind: ResourceKind; id: number }
-  /** Only one kind of person. */
-  kind?: ResourceKind
-  /** Resolved conflicts too (with their resolution); default: open ones only. */
-  includeResolved?: boolean
-}
-
-/*
- * Every day a person of one kind is booked in the range: each booking
- * expanded to its project's days (clipped to the range), without the days a
- * day note unschedules, and only where the project and the person are active
- * and the status books the person (a booking without a status books them).
- */
-function bookedDays(kind: ResourceKind, query: ConflictQuery) {
-  const { assignments, resourceColumn, people, noteColumn } = ROSTER_TABLES[kind]
-  const filters: string[] = []
-  if (query.resource) {
-    filters.push(`AND a.${resourceColumn} = :resourceId`)
-  }
-  if (query.projectId !== undefined) {
-    // Only people on that project can share a day with it.
-    filters.push(
-      `AND a.${resourceColumn} IN (SELECT ${resourceColumn} FROM ${assignments} WHERE project_id = :projectId)`
-    )
-  }
-  return `
-    SELECT '${kind}'::text AS kind, a.${resourceColumn} AS resource_id, person.name AS resource_name,
-           a.id AS assignment_id, a.status_id, p.id AS project_id, p.name AS project_name,
-           p.color AS project_color, day::date AS date
-      FROM ${assignments} a
-      JOIN projects p ON p.id = a.project_id
-      JOIN ${people} person ON person.id = a.${resourceColumn}
-      LEFT JOIN statuses s ON s.id = a.status_id
-      CROSS JOIN LATERAL generate_series(
-        greatest(p.start_date, CAST(:rangeFrom AS date)),
-        least(p.end_date, CAST(:rangeTo AS date)),
-        interval '1 day'
-      ) AS day
-     WHERE p.deleted_at IS NULL
-       AND person.deleted_at IS NULL
-       AND s.books_person IS NOT FALSE
-       AND p.start_date <= CAST(:rangeTo AS date)
-       AND p.end_date >= CAST(:rangeFrom AS date)
-       ${filters.join('\n       ')}
-       AND NOT EXISTS (
-         SELECT 1 FROM assignment_day_notes n
-          WHERE n.${noteColumn} = a.id AND n.date = day::date AND n.is_scheduled = false
-       )`
-}
-
 /**
  * The double bookings of spec 3, computed in one statement: a person booked
  * on two or more active projects on the same scheduled day, each with the
@@ -90,57 +39,7 @@ function bookedDays(kind: ResourceKind, query: ConflictQuery) {
  */
 export class ConflictFinder {
   async find(query: ConflictQuery, trx?: TransactionClientContract): Promise<Conflict[]> {
-    const kinds = query.resource
-      ? [query.resource.kind]
-      : query.kind
-        ? [query.kind]
-        : (['crew', 'vendor'] as const)
-    const having = query.projectId === undefined ? '' : 'AND bool_or(project_id = :projectId)'
-    const open = query.includeResolved ? '' : 'WHERE r.id IS NULL'
-    /*
-     * Most booked days are nobody's conflict: find the clashing (person, day)
-     * pairs with a cheap count first and build the details for those only.
-     */
-    const sql = `
-      WITH booked AS MATERIALIZED (
-        ${kinds.map((kind) => bookedDays(kind, query)).join('\n UNION ALL \n')}
-      ),
-      clashes AS (
-        SELECT kind, resource_id, date
-          FROM booked
-         GROUP BY kind, resource_id, date
-        HAVING count(*) >= 2 ${having}
-      ),
-      conflicts AS (
-        SELECT kind, resource_id, min(resource_name) AS resource_name, date,
-               array_agg(project_id ORDER BY project_id) AS project_ids,
-               json_agg(json_build_object(
-                 'id', project_id, 'name', project_name, 'color', project_color,
-                 'assignmentId', assignment_id, 'statusId', status_id
-               ) ORDER BY project_id) AS projects
-          FROM booked JOIN clashes USING (kind, resource_id, date)
-         GROUP BY kind, resource_id, date
-      )
-      SELECT c.kind, c.resource_id, c.resource_name, to_char(c.date, 'YYYY-MM-DD') AS date,
-             c.project_ids, c.projects,
-             r.id AS resolution_id, r.note AS resolution_note,
-             r.resolved_by_name, r.created_at AS resolved_at
-        FROM conflicts c
-        LEFT JOIN conflict_resolutions r
-          ON r.resource_type = c.kind AND r.resource_id = c.resource_id
-         AND r.date = c.date AND r.project_ids = c.project_ids
-        ${open}
-       ORDER BY c.date, lower(c.resource_name), c.kind, c.resource_id`
-    const bindings: Record<string, string | number> = {
-      rangeFrom: query.from,
-      rangeTo: query.to,
-    }
-    if (query.resource) {
-      bindings.resourceId = query.resource.id
-    }
-    if (query.projectId !== undefined) {
-      bindings.projectId = query.projectId
-    }
+    const { sql, bindings } = conflictStatement(query)
     const result = await (trx ?? db).rawQuery(sql, bindings)
     return result.rows.map((row: Record<string, any>): Conflict => ({
       kind: row.kind,

@@ -2,28 +2,9 @@ import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import Project from '#models/schedule/project'
 import { RecordNotFoundError, invalidField } from '#services/schedule/directory/record_errors'
+import { ROSTER_TABLES, type ResourceKind } from '#services/schedule/projects/roster_tables'
 
-export type ResourceKind = 'crew' | 'vendor'
-
-/** Where each kind of booking lives: crew and vendor rosters are twin tables. */
-export const ROSTER_TABLES = {
-  crew: {
-    assignments: 'project_crew',
-    resourceColumn: 'crew_id',
-    resourceField: 'crewId',
-    people: 'crews',
-    noteColumn: 'project_crew_id',
-    label: 'crew member',
-  },
-  vendor: {
-    assignments: 'project_vendor',
-    resourceColumn: 'vendor_id',
-    resourceField: 'vendorId',
-    people: 'vendors',
-    noteColumn: 'project_vendor_id',
-    label: 'vendor',
-  },
-} as const
+export { ROSTER_TABLES, type ResourceKind }
 
 type Client = TransactionClientContract | typeof db
 

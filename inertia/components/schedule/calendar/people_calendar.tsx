@@ -9,7 +9,6 @@ import {
 import { api, errorMessage } from '~/components/shared/api'
 import { useToast } from '~/components/shared/ui/toast'
 import type { Data } from '~generated/data'
-import { formatRange } from '~/components/shared/dates'
 import { eachDay, type CalendarView, type DateRange } from './calendar_dates'
 import type {
   CalendarProject,
@@ -34,7 +33,13 @@ import {
   type ChipData,
 } from './people_grid'
 import { PeopleFilters, usePeopleFilter } from './people_filters'
-import { bookingFromEntry, buildPeopleIndex, movedBooking } from './people_index'
+import {
+  bookingFromEntry,
+  buildPeopleIndex,
+  byStartThenName,
+  movedBooking,
+  projectDates,
+} from './people_index'
 import { RANGE_PROPS, useRangeData } from './use_range_data'
 
 type Status = Data.Schedule.Status
@@ -88,10 +93,7 @@ export function PeopleCalendar(props: {
   const defaultStatus = props.statuses.find((status) => status.isDefault)
 
   const projects = useMemo(
-    () =>
-      [...(data?.projects ?? [])].sort(
-        (a, b) => a.startDate.localeCompare(b.startDate) || a.name.localeCompare(b.name)
-      ),
+    () => [...(data?.projects ?? [])].sort(byStartThenName),
     [data?.projects]
   )
 
@@ -223,6 +225,7 @@ export function PeopleCalendar(props: {
             index={index}
             statuses={statusesById}
             ready={props.ready && data !== null}
+            dragging={lifted !== null}
             onAssign={setAssigning}
           />
           <aside className="cal-people-side" aria-labelledby="cal-people-side-title">
@@ -280,7 +283,7 @@ function statusOf(booking: PeopleBooking, statuses: Map<number, Status>) {
 
 const ProjectSource = memo(function ProjectSourceView(props: { project: CalendarProject }) {
   const { project } = props
-  const range = formatRange(project.startDate, project.endDate, { compact: true })
+  const range = projectDates(project)
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({
     id: `source:${project.id}`,
     data: { project, label: project.name } satisfies SourceData,

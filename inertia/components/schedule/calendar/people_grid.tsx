@@ -1,11 +1,18 @@
-import { memo, useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent } from 'react'
+import {
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react'
 import { useDraggable, useDroppable } from '@dnd-kit/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { Link, router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import {
   dayOfMonth,
-  formatRange,
   isWeekend,
   longDay,
   shortDay,
@@ -15,7 +22,7 @@ import {
 import { PlusIcon } from '~/components/shared/ui/icons'
 import { type CalendarView } from './calendar_dates'
 import { personKey, type PeoplePerson } from './calendar_types'
-import type { Chip, PeopleIndex } from './people_index'
+import { projectDates, type Chip, type PeopleIndex } from './people_index'
 
 type Status = Data.Schedule.Status
 
@@ -56,6 +63,8 @@ export function PeopleGrid(props: {
   index: PeopleIndex
   statuses: Map<number, Status>
   ready: boolean
+  /** Something is being carried: only then are the cells drop targets. */
+  dragging: boolean
   onAssign: (person: PeoplePerson) => void
 }) {
   const { people, index } = props
@@ -70,10 +79,21 @@ export function PeopleGrid(props: {
     getScrollElement: () => scroller.current,
     estimateSize: (row) => heights[row] ?? rowHeight(0),
     getItemKey: (row) => personKey(people[row]),
-    overscan: 8,
+    // Four rows (176 px or more) above and below are enough for scrolling; every row is 30-odd cells.
+    overscan: 4,
+    /*
+     * The first render draws the rows that will be on screen, not those of a
+     * 0 px tall grid followed by a second render: the grid is about three
+     * quarters of the window high (schedule_calendar.css).
+     */
+    initialRect: { width: window.innerWidth, height: window.innerHeight * 0.75 },
   })
 
+  // New heights (other data, other filters) move the rows; the first ones are the estimates above.
+  const measured = useRef(heights)
   useEffect(() => {
+    if (measured.current === heights) return
+    measured.current = heights
     virtualizer.measure()
   }, [virtualizer, heights])
 
@@ -126,6 +146,7 @@ export function PeopleGrid(props: {
               columns={props.columns}
               cells={index.cells.get(personKey(person))}
               statuses={props.statuses}
+              dragging={props.dragging}
               onAssign={props.onAssign}
             />
           )
@@ -143,6 +164,7 @@ const PersonRow = memo(function PersonRowView(props: {
   columns: DayColumn[]
   cells: Map<string, Chip[]> | undefined
   statuses: Map<number, Status>
+  dragging: boolean
   onAssign: (person: PeoplePerson) => void
 }) {
   const { person } = props
@@ -183,6 +205,7 @@ const PersonRow = memo(function PersonRowView(props: {
           column={column}
           chips={props.cells?.get(column.date)}
           statuses={props.statuses}
+          dragging={props.dragging}
         />
       ))}
     </div>
@@ -194,23 +217,21 @@ const PersonDay = memo(function PersonDayView(props: {
   column: DayColumn
   chips: Chip[] | undefined
   statuses: Map<number, Status>
+  dragging: boolean
 }) {
   const { person, column } = props
   const label = `${person.name}, ${column.label}`
-  const { setNodeRef, isOver } = useDroppable({
-    id: `cell:${personKey(person)}:${column.date}`,
-    data: { person, date: column.date, label } satisfies CellData,
-  })
-  const className = [
-    'cal-people-cell',
-    column.weekend && 'weekend',
-    column.today && 'today',
-    isOver && 'over',
-  ]
+  const className = ['cal-people-cell', column.weekend && 'weekend', column.today && 'today']
     .filter(Boolean)
     .join(' ')
   return (
-    <div ref={setNodeRef} role="gridcell" aria-label={label} className={className}>
+    <div role="gridcell" aria-label={label} className={className}>
+      {props.dragging && (
+        <CellDropTarget
+          id={`cell:${personKey(person)}:${column.date}`}
+          data={{ person, date: column.date, label }}
+        />
+      )}
       {props.chips?.map((chip) => (
         <BookingChip
           key={chip.booking.assignmentId}
@@ -225,11 +246,34 @@ const PersonDay = memo(function PersonDayView(props: {
   )
 })
 
+/*
+ * Makes the cell it sits in a drop target, marked "over" while the carried
+ * item is over it. Mounted only while something is carried: dnd-kit copies
+ * its map of drop targets on each registration and re-renders every chip
+ * after them, which for the 800 cells of a month on screen was a good part
+ * of the page's first render (bench/README.md, issue 21). Its own hidden
+ * element finds the cell: the cell's ref would be attached only after this
+ * component's layout effects when both mount together (a row scrolled into
+ * view during a drag).
+ */
+function CellDropTarget(props: { id: string; data: CellData }) {
+  const marker = useRef<HTMLSpanElement>(null)
+  const { setNodeRef, isOver } = useDroppable({ id: props.id, data: props.data })
+  useLayoutEffect(() => {
+    setNodeRef(marker.current?.parentElement ?? null)
+  }, [setNodeRef])
+  // After every render: the cell's own render writes its className without "over".
+  useLayoutEffect(() => {
+    const cell = marker.current?.parentElement
+    cell?.classList.toggle('over', isOver)
+    return () => cell?.classList.remove('over')
+  })
+  return <span hidden ref={marker} />
+}
+
 /** What a chip says when hovered: project, dates, status, the day's note, any clash. */
 function chipTitle(chip: Chip, status: Status | undefined) {
-  const lines = [
-    `${chip.project.name}, ${formatRange(chip.project.startDate, chip.project.endDate, { compact: true })}`,
-  ]
+  const lines = [`${chip.project.name}, ${projectDates(chip.project)}`]
   if (status) lines.push(`Status: ${status.name}`)
   if (chip.note) lines.push(`Note: ${chip.note}`)
   if (chip.conflict) {

@@ -1,4 +1,5 @@
 import type { Data } from '~generated/data'
+import { formatRange } from '~/components/shared/dates'
 import {
   personKey,
   type CalendarProject,
@@ -86,12 +87,38 @@ export function buildPeopleIndex(data: PeopleData, days: string[]): PeopleIndex 
   return { cells, busiest, projectsById }
 }
 
-function byProject(a: Chip, b: Chip) {
+const shownDates = new WeakMap<CalendarProject, string>()
+
+/**
+ * A project's dates as a chip's title and the projects list show them
+ * ("3 – 5 Jun 2026"), worked out once per project rather than once per chip.
+ */
+export function projectDates(project: CalendarProject) {
+  let text = shownDates.get(project)
+  if (text === undefined) {
+    text = formatRange(project.startDate, project.endDate, { compact: true })
+    shownDates.set(project, text)
+  }
+  return text
+}
+
+/*
+ * One collator for every comparison: String.prototype.localeCompare sets one
+ * up per call, which made sorting a month's chips a visible part of its
+ * first render. Same order (the default locale's).
+ */
+const compareText = new Intl.Collator().compare
+
+/** Projects by first day (ISO dates sort as text), then name; the people calendar's order. */
+export function byStartThenName(a: CalendarProject, b: CalendarProject) {
   return (
-    a.project.startDate.localeCompare(b.project.startDate) ||
-    a.project.name.localeCompare(b.project.name) ||
-    a.project.id - b.project.id
+    (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0) ||
+    compareText(a.name, b.name)
   )
+}
+
+function byProject(a: Chip, b: Chip) {
+  return byStartThenName(a.project, b.project) || a.project.id - b.project.id
 }
 
 function markConflicts(
