@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
 import { formatTimestamp } from '~/components/shared/dates'
-import { Button } from '~/components/shared/ui/button'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
 import { Checkbox } from '~/components/shared/ui/checkbox'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
@@ -15,6 +15,7 @@ import { Select } from '~/components/shared/ui/select'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 
 type Named = { id: number; name: string }
+type SavedGroup = Named & { size: number }
 type Template = Data.Schedule.MessageTemplate
 type SentMessage = {
   id: number
@@ -42,6 +43,7 @@ type Preview = {
 }
 
 const NO_TEMPLATE = 'none'
+const NO_PROJECT = 'none'
 const CHANNELS = [
   { value: 'sms', label: 'SMS' },
   { value: 'email', label: 'Email' },
@@ -55,11 +57,14 @@ export default function MessagesPage(props: {
   projects: Named[]
   statuses: Named[]
   templates: Template[]
+  groups: SavedGroup[]
   messages: SentMessage[]
 }) {
   const defaultTemplate = props.templates.find((one) => one.kind === 'sms' && one.isDefault)
   const [projectId, setProjectId] = useState<string | undefined>(undefined)
   const [statusIds, setStatusIds] = useState<number[]>([])
+  const [groupIds, setGroupIds] = useState<number[]>([])
+  const [channels, setChannels] = useState<Record<string, string>>({})
   const [templateId, setTemplateId] = useState(
     defaultTemplate ? String(defaultTemplate.id) : NO_TEMPLATE
   )
@@ -72,14 +77,20 @@ export default function MessagesPage(props: {
   const send = useApi()
 
   const composition = {
-    audience: { projectId: projectId ? Number(projectId) : null, statusIds },
+    audience: {
+      projectId: projectId && projectId !== NO_PROJECT ? Number(projectId) : null,
+      statusIds,
+      groupIds,
+    },
     body,
     channel,
+    channels,
     callTime: callTime || null,
     sendAt: sendAt ? new Date(sendAt).toISOString() : null,
   }
   const key = JSON.stringify(composition)
-  const ready = Boolean(projectId && body.trim())
+  const hasAudience = Boolean((projectId && projectId !== NO_PROJECT) || groupIds.length)
+  const ready = Boolean(hasAudience && body.trim())
   const preview = ready ? fetchedPreview : null
 
   useEffect(() => {
@@ -113,7 +124,17 @@ export default function MessagesPage(props: {
     <ScheduleShell user={props.user} title="Messages">
       <PageHeader
         title="Messages"
-        description="Ask a roster for its availability by text or email; each person gets a personal answer link."
+        description="Ask a roster or a saved group for its availability by text or email; each person gets a personal answer link."
+        actions={
+          <>
+            <ButtonLink variant="secondary" href="/messages/templates">
+              Templates
+            </ButtonLink>
+            <ButtonLink variant="secondary" href="/messages/groups">
+              Recipient groups
+            </ButtonLink>
+          </>
+        }
       />
       {props.smsMessage && <Notice tone="warning">{props.smsMessage}</Notice>}
       <form className="ui-stack" onSubmit={submit} aria-label="New message">
@@ -123,12 +144,34 @@ export default function MessagesPage(props: {
             value={projectId}
             onValueChange={setProjectId}
             placeholder="Choose a project…"
-            options={props.projects.map((project) => ({
-              value: String(project.id),
-              label: project.name,
-            }))}
+            options={[
+              { value: NO_PROJECT, label: 'No project: groups only' },
+              ...props.projects.map((project) => ({
+                value: String(project.id),
+                label: project.name,
+              })),
+            ]}
           />
         </Field>
+        {props.groups.length > 0 && (
+          <fieldset className="ui-stack">
+            <legend className="ui-label">Saved groups (also, or instead of a roster)</legend>
+            {props.groups.map((group) => (
+              <Checkbox
+                key={group.id}
+                label={`${group.name} (${group.size})`}
+                checked={groupIds.includes(group.id)}
+                onChange={(event) =>
+                  setGroupIds(
+                    event.target.checked
+                      ? [...groupIds, group.id]
+                      : groupIds.filter((id) => id !== group.id)
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        )}
         <fieldset className="ui-stack">
           <legend className="ui-label">Only people whose status is (none ticked: everyone)</legend>
           {props.statuses.map((status) => (
@@ -206,7 +249,22 @@ export default function MessagesPage(props: {
               {
                 key: 'channel',
                 header: 'By',
-                cell: (row) => (row.optedOut ? `${row.channel} (opted out of SMS)` : row.channel),
+                cell: (row) => (
+                  <>
+                    <Select
+                      aria-label={`Channel for ${row.name}`}
+                      value={channels[row.key] ?? channel}
+                      onValueChange={(value) =>
+                        setChannels((current) => ({ ...current, [row.key]: value }))
+                      }
+                      options={CHANNELS}
+                    />
+                    {row.channel !== (channels[row.key] ?? channel) && (
+                      <span className="ui-muted"> goes by {row.channel}</span>
+                    )}
+                    {row.optedOut && <span className="ui-muted"> opted out of SMS</span>}
+                  </>
+                ),
               },
               {
                 key: 'to',
@@ -230,7 +288,7 @@ export default function MessagesPage(props: {
           />
         )}
         {send.errorText && <Notice tone="danger">{send.errorText}</Notice>}
-        <Button type="submit" disabled={send.pending || !projectId}>
+        <Button type="submit" disabled={send.pending || !hasAudience}>
           {sendAt ? 'Schedule' : 'Send now'}
         </Button>
       </form>

@@ -68,10 +68,13 @@ export default class MessagesController {
   }
 
   async #detail(id: number) {
-    const { message, recipients } = await this.messages.find(id)
+    const { message, recipients, headline, copies } = await this.messages.detail(id)
     return {
       ...(await serializer.serialize(MessageTransformer.transform(message))),
-      recipients: await serializer.serialize(MessageRecipientTransformer.transform(recipients)),
+      headline,
+      recipients: await serializer.serialize(
+        MessageRecipientTransformer.transform(recipients, copies)
+      ),
     }
   }
 }

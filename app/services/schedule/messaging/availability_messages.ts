@@ -107,6 +107,7 @@ export class AvailabilityMessages {
       locationText: composition.location ?? null,
     })
     const optedOut = await this.#optedOut(audience)
+    const shared = await this.delivery.messageValues(draft)
     const recipients = []
     for (const member of audience) {
       const key = `${member.resourceType}:${member.resourceId}`
@@ -116,11 +117,11 @@ export class AvailabilityMessages {
         this.sms.enabled
       )
       // A preview has no recipient yet: a sample link shows the length a real one takes.
-      const values = await this.delivery.placeholderValues(draft, {
-        id: 0,
-        name: member.name,
-        firstName: member.firstName,
-      })
+      const values = await this.delivery.placeholderValues(
+        draft,
+        { id: 0, name: member.name, firstName: member.firstName },
+        shared
+      )
       const text = fillPlaceholders(body, values)
       recipients.push({
         key,
@@ -294,6 +295,13 @@ export class AvailabilityMessages {
       .orderBy('name')
       .orderBy('id')
     return { message, recipients }
+  }
+
+  /** A message with each recipient's copy as sent, and a headline without placeholders. */
+  async detail(messageId: number) {
+    const { message, recipients } = await this.find(messageId)
+    const { headline, copies } = await this.delivery.copies(message, recipients)
+    return { message, recipients, headline, copies }
   }
 
   /** Sends one person's copy again (after a failure, or to reach them once more). */

@@ -1,0 +1,217 @@
+import { useState, type FormEvent } from 'react'
+import { api, fieldErrors, type FieldErrors } from '~/components/shared/api'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
+import { Checkbox } from '~/components/shared/ui/checkbox'
+import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
+import { DataTable } from '~/components/shared/ui/data_table'
+import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
+import { EmptyState } from '~/components/shared/ui/empty_state'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Notice } from '~/components/shared/ui/notice'
+import { PageHeader } from '~/components/shared/ui/page_header'
+import { useToast } from '~/components/shared/ui/toast'
+import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+
+type Person = { resourceType: 'crew' | 'vendor'; resourceId: number; name: string }
+type Group = { id: number; name: string; members: Person[] }
+type PageProps = { user: SessionUser; groups: Group[]; people: Person[] }
+
+const keyOf = (person: Pick<Person, 'resourceType' | 'resourceId'>) =>
+  `${person.resourceType}:${person.resourceId}`
+
+/** Saved recipient groups: named sets of crew and vendors to message together. */
+export default function MessageGroupsPage(props: PageProps) {
+  return (
+    <ScheduleShell user={props.user} title="Recipient groups">
+      <Groups {...props} />
+    </ScheduleShell>
+  )
+}
+
+/** Inside the shell, which provides the toasts. */
+function Groups(props: PageProps) {
+  const [groups, setGroups] = useState(props.groups)
+  const [editing, setEditing] = useState<Group | 'new' | null>(null)
+  const toast = useToast()
+
+  async function reload() {
+    setGroups(await api<Group[]>('GET', '/api/message-groups'))
+  }
+
+  async function remove(group: Group) {
+    try {
+      await api('DELETE', `/api/message-groups/${group.id}`)
+      toast.info(`Group “${group.name}” deleted`)
+      await reload()
+    } catch (error) {
+      toast.error(fieldErrors(error).form ?? 'The group could not be deleted')
+      throw error
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Recipient groups"
+        description="People you often ask together (“the lighting team”, “our caterers”): pick a group as the recipients of a message."
+        actions={
+          <>
+            <ButtonLink variant="secondary" href="/messages">
+              Back to Messages
+            </ButtonLink>
+            <Button onClick={() => setEditing('new')}>New group</Button>
+          </>
+        }
+      />
+      <DataTable
+        caption="Groups"
+        rows={groups}
+        rowKey={(row) => row.id}
+        empty={
+          <EmptyState
+            title="No groups yet"
+            description="Make one from crew and vendors in the directory."
+          />
+        }
+        columns={[
+          { key: 'name', header: 'Name', primary: true, cell: (row) => row.name },
+          {
+            key: 'members',
+            header: 'Members',
+            cell: (row) => row.members.map((member) => member.name).join(', ') || '–',
+          },
+          { key: 'size', header: 'People', align: 'end', cell: (row) => row.members.length },
+        ]}
+        actionsHeader="Change"
+        actions={(row) => (
+          <>
+            <Button variant="secondary" size="small" onClick={() => setEditing(row)}>
+              Edit {row.name}
+            </Button>
+            <ConfirmDialog
+              trigger={
+                <Button variant="ghost" size="small">
+                  Delete {row.name}
+                </Button>
+              }
+              title={`Delete “${row.name}”?`}
+              description="The people stay in the directory; messages already sent are kept."
+              confirmLabel="Delete group"
+              onConfirm={() => remove(row)}
+            />
+          </>
+        )}
+      />
+      {editing && (
+        <GroupDialog
+          group={editing === 'new' ? null : editing}
+          people={props.people}
+          onClose={() => setEditing(null)}
+          onSaved={async (saved) => {
+            setEditing(null)
+            toast.success(`Group “${saved.name}” saved`)
+            await reload()
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function GroupDialog(props: {
+  group: Group | null
+  people: Person[]
+  onClose: () => void
+  onSaved: (group: Group) => void
+}) {
+  const [name, setName] = useState(props.group?.name ?? '')
+  const [chosen, setChosen] = useState(
+    () => new Set((props.group?.members ?? []).map((member) => keyOf(member)))
+  )
+  const [search, setSearch] = useState('')
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [saving, setSaving] = useState(false)
+  const shown = props.people.filter((person) =>
+    person.name.toLocaleLowerCase().includes(search.trim().toLocaleLowerCase())
+  )
+
+  function toggle(person: Person, on: boolean) {
+    setChosen((current) => {
+      const next = new Set(current)
+      if (on) {
+        next.add(keyOf(person))
+      } else {
+        next.delete(keyOf(person))
+      }
+      return next
+    })
+  }
+
+  async function save(event: FormEvent) {
+    event.preventDefault()
+    setSaving(true)
+    const members = props.people
+      .filter((person) => chosen.has(keyOf(person)))
+      .map(({ resourceType, resourceId }) => ({ resourceType, resourceId }))
+    try {
+      const saved = props.group
+        ? await api<Group>('PATCH', `/api/message-groups/${props.group.id}`, { name, members })
+        : await api<Group>('POST', '/api/message-groups', { name, members })
+      props.onSaved(saved)
+    } catch (error) {
+      setErrors(fieldErrors(error))
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && props.onClose()}
+      title={props.group ? `Edit “${props.group.name}”` : 'New group'}
+      description={`${chosen.size} ${chosen.size === 1 ? 'person' : 'people'} chosen`}
+      size="wide"
+      footer={
+        <>
+          <DialogClose>
+            <Button variant="secondary">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" form="group-form" loading={saving}>
+            Save group
+          </Button>
+        </>
+      }
+    >
+      <form id="group-form" className="ui-stack" onSubmit={save} noValidate>
+        {errors.form && <Notice tone="danger">{errors.form}</Notice>}
+        <Field label="Name" required error={errors.name}>
+          <TextInput
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </Field>
+        <Field label="Find people" hint="Crew and vendors by name" error={errors.members}>
+          <TextInput
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </Field>
+        <fieldset className="ui-stack ui-pick-list">
+          <legend className="ui-label">Members</legend>
+          {shown.length === 0 && <p className="ui-muted">Nobody matches.</p>}
+          {shown.map((person) => (
+            <Checkbox
+              key={keyOf(person)}
+              label={`${person.name} (${person.resourceType === 'crew' ? 'crew' : 'vendor'})`}
+              checked={chosen.has(keyOf(person))}
+              onChange={(event) => toggle(person, event.target.checked)}
+            />
+          ))}
+        </fieldset>
+      </form>
+    </Dialog>
+  )
+}
