@@ -84,6 +84,13 @@ function MessageTracking(props: MessageProps) {
         title={props.headline}
         description={`To ${recipients.length} ${recipients.length === 1 ? 'person' : 'people'}${props.message.createdBy ? `, from ${props.message.createdBy}` : ''}`}
       />
+      <FactList
+        facts={[
+          { label: 'Status', value: props.message.status },
+          { label: 'Send at', value: formatTimestamp(props.message.sendAt) },
+          { label: 'Answers close', value: formatTimestamp(props.message.answersCloseAt) },
+        ]}
+      />
       {shown?.copy && (
         <section className="ui-stack" aria-labelledby="message-copy">
           <h2 id="message-copy">As sent</h2>
@@ -103,13 +110,6 @@ function MessageTracking(props: MessageProps) {
           />
         </section>
       )}
-      <FactList
-        facts={[
-          { label: 'Status', value: props.message.status },
-          { label: 'Send at', value: formatTimestamp(props.message.sendAt) },
-          { label: 'Answers close', value: formatTimestamp(props.message.answersCloseAt) },
-        ]}
-      />
       <DataTable
         caption="Recipients"
         showCaption

@@ -19,7 +19,7 @@ type SavedGroup = Named & { size: number }
 type Template = Data.Schedule.MessageTemplate
 type SentMessage = {
   id: number
-  subject: string
+  headline: string
   status: string
   sendAt: string
   counts: Record<string, number>
@@ -82,6 +82,7 @@ export default function MessagesPage(props: {
       statusIds,
       groupIds,
     },
+    templateId: templateId === NO_TEMPLATE ? null : Number(templateId),
     body,
     channel,
     channels,
@@ -198,6 +199,8 @@ export default function MessagesPage(props: {
                 const chosen = props.templates.find((one) => String(one.id) === value)
                 if (chosen) {
                   setBody(chosen.body)
+                  // An email template asks by email, unless SMS is the admin's pick after.
+                  setChannel(chosen.kind === 'email' ? 'email' : props.smsMessage ? 'email' : 'sms')
                 }
               }}
               options={[
@@ -304,7 +307,7 @@ export default function MessagesPage(props: {
             key: 'subject',
             header: 'Message',
             primary: true,
-            cell: (row) => <a href={`/messages/${row.id}`}>{row.subject}</a>,
+            cell: (row) => <a href={`/messages/${row.id}`}>{row.headline}</a>,
           },
           { key: 'status', header: 'Status', cell: (row) => row.status },
           {

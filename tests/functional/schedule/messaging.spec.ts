@@ -611,6 +611,12 @@ test.group('messaging: compose, schedule, resend', (group) => {
     })
     const sharedDetail = await client.get(`/api/messages/${shared.body().id}`).withSession(session)
     assert.equal(sharedDetail.body().headline, 'Call times for Night Shoot')
+    const list = await client.get('/api/messages').withSession(session)
+    const headlines = Object.fromEntries(
+      list.body().map((row: { id: number; headline: string }) => [row.id, row.headline])
+    )
+    assert.equal(headlines[personal.body().id], 'Availability request: Night Shoot')
+    assert.equal(headlines[shared.body().id], 'Call times for Night Shoot')
   })
 
   test('resend to one recipient sends their copy again', async ({ client, assert }) => {

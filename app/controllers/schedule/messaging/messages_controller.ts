@@ -51,8 +51,9 @@ export default class MessagesController {
   async index() {
     const rows = await this.messages.list()
     return Promise.all(
-      rows.map(async ({ message, counts }) => ({
+      rows.map(async ({ message, headline, counts }) => ({
         ...(await serializer.serialize(MessageTransformer.transform(message))),
+        headline,
         counts,
       }))
     )

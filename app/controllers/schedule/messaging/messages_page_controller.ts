@@ -45,9 +45,9 @@ export default class MessagesPageController {
         name: group.name,
         size: group.members.length,
       })),
-      messages: rows.map(({ message, counts }) => ({
+      messages: rows.map(({ message, headline, counts }) => ({
         id: message.id,
-        subject: message.subject,
+        headline,
         status: message.status,
         sendAt: message.sendAt.toISO()!,
         counts,

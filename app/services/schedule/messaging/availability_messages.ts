@@ -22,6 +22,7 @@ import {
 } from '#services/schedule/messaging/message_audience'
 import {
   fillPlaceholders,
+  messageHeadline,
   unknownPlaceholders,
 } from '#services/schedule/messaging/message_placeholders'
 import { smsLength } from '#services/schedule/messaging/sms_segments'
@@ -275,8 +276,22 @@ export class AvailabilityMessages {
       .groupBy('message_id', 'status')
       .select('message_id', 'status')
       .count('* as total')
+    // Headlines need each message's project name only (not its dates or location).
+    const projectIds = [...new Set(messages.map((message) => message.projectId))].filter(
+      (id) => id !== null
+    )
+    const projects = projectIds.length
+      ? await db.from('projects').whereIn('id', projectIds).select('id', 'name')
+      : []
+    const projectNames = new Map(projects.map((row) => [row.id as number, row.name as string]))
     return messages.map((message) => ({
       message,
+      headline: messageHeadline(message.subject, {
+        project: projectNames.get(message.projectId ?? 0) ?? '',
+        dates: message.datesText ?? '',
+        callTime: message.callTime ?? '',
+        location: message.locationText ?? '',
+      }),
       counts: Object.fromEntries(
         counts
           .filter((row) => row.message_id === message.id)

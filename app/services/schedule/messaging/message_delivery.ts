@@ -15,6 +15,7 @@ import { answerUrl } from '#services/schedule/messaging/answer_links'
 import {
   fillPlaceholders,
   firstNameOf,
+  messageHeadline,
   type PlaceholderValues,
 } from '#services/schedule/messaging/message_placeholders'
 import { overallState, wantsEmail, wantsSms } from '#services/schedule/messaging/recipient_states'
@@ -100,10 +101,7 @@ export class MessageDelivery {
    */
   async copies(message: Message, recipients: MessageRecipient[]) {
     const shared = await this.messageValues(message)
-    const personal = /\{(firstName|answerLink)\}/.test(message.subject)
-    const headline = personal
-      ? `Availability request${shared.project ? `: ${shared.project}` : ''}`
-      : fillPlaceholders(message.subject, shared)
+    const headline = messageHeadline(message.subject, shared)
     const copies = new Map<number, { subject: string; text: string }>()
     for (const recipient of recipients) {
       const values = {
