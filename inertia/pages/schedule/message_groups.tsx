@@ -9,8 +9,8 @@ import { EmptyState } from '~/components/shared/ui/empty_state'
 import { Field, TextInput } from '~/components/shared/ui/field'
 import { Notice } from '~/components/shared/ui/notice'
 import { PageHeader } from '~/components/shared/ui/page_header'
-import { useToast } from '~/components/shared/ui/toast'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+import { useSavedList } from '~/components/schedule/messaging/use_saved_list'
 
 type Person = { resourceType: 'crew' | 'vendor'; resourceId: number; name: string }
 type Group = { id: number; name: string; members: Person[] }
@@ -28,26 +28,9 @@ export default function MessageGroupsPage(props: PageProps) {
   )
 }
 
-/** Inside the shell, which provides the toasts. */
+/** Inside the shell, which provides the toasts the list's changes show. */
 function Groups(props: PageProps) {
-  const [groups, setGroups] = useState(props.groups)
-  const [editing, setEditing] = useState<Group | 'new' | null>(null)
-  const toast = useToast()
-
-  async function reload() {
-    setGroups(await api<Group[]>('GET', '/api/message-groups'))
-  }
-
-  async function remove(group: Group) {
-    try {
-      await api('DELETE', `/api/message-groups/${group.id}`)
-      toast.info(`Group “${group.name}” deleted`)
-      await reload()
-    } catch (error) {
-      toast.error(fieldErrors(error).form ?? 'The group could not be deleted')
-      throw error
-    }
-  }
+  const list = useSavedList(props.groups, '/api/message-groups', 'Group')
 
   return (
     <>
@@ -59,13 +42,13 @@ function Groups(props: PageProps) {
             <ButtonLink variant="secondary" href="/messages">
               Back to Messages
             </ButtonLink>
-            <Button onClick={() => setEditing('new')}>New group</Button>
+            <Button onClick={() => list.setEditing('new')}>New group</Button>
           </>
         }
       />
       <DataTable
         caption="Groups"
-        rows={groups}
+        rows={list.rows}
         rowKey={(row) => row.id}
         empty={
           <EmptyState
@@ -85,7 +68,7 @@ function Groups(props: PageProps) {
         actionsHeader="Change"
         actions={(row) => (
           <>
-            <Button variant="secondary" size="small" onClick={() => setEditing(row)}>
+            <Button variant="secondary" size="small" onClick={() => list.setEditing(row)}>
               Edit {row.name}
             </Button>
             <ConfirmDialog
@@ -97,21 +80,17 @@ function Groups(props: PageProps) {
               title={`Delete “${row.name}”?`}
               description="The people stay in the directory; messages already sent are kept."
               confirmLabel="Delete group"
-              onConfirm={() => remove(row)}
+              onConfirm={() => list.remove(row)}
             />
           </>
         )}
       />
-      {editing && (
+      {list.editing && (
         <GroupDialog
-          group={editing === 'new' ? null : editing}
+          group={list.editing === 'new' ? null : list.editing}
           people={props.people}
-          onClose={() => setEditing(null)}
-          onSaved={async (saved) => {
-            setEditing(null)
-            toast.success(`Group “${saved.name}” saved`)
-            await reload()
-          }}
+          onClose={() => list.setEditing(null)}
+          onSaved={list.saved}
         />
       )}
     </>

@@ -12,8 +12,8 @@ import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
 import { Notice } from '~/components/shared/ui/notice'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { SegmentedControl } from '~/components/shared/ui/segmented_control'
-import { useToast } from '~/components/shared/ui/toast'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+import { useSavedList } from '~/components/schedule/messaging/use_saved_list'
 
 type Template = Data.Schedule.MessageTemplate
 type Draft = { name: string; kind: string; subject: string; body: string; isDefault: boolean }
@@ -36,26 +36,9 @@ export default function MessageTemplatesPage(props: PageProps) {
   )
 }
 
-/** Inside the shell, which provides the toasts. */
+/** Inside the shell, which provides the toasts the list's changes show. */
 function Templates(props: PageProps) {
-  const [templates, setTemplates] = useState(props.templates)
-  const [editing, setEditing] = useState<Template | 'new' | null>(null)
-  const toast = useToast()
-
-  async function reload() {
-    setTemplates(await api<Template[]>('GET', '/api/message-templates'))
-  }
-
-  async function remove(template: Template) {
-    try {
-      await api('DELETE', `/api/message-templates/${template.id}`)
-      toast.info(`Template “${template.name}” deleted`)
-      await reload()
-    } catch (error) {
-      toast.error(fieldErrors(error).form ?? 'The template could not be deleted')
-      throw error
-    }
-  }
+  const list = useSavedList(props.templates, '/api/message-templates', 'Template')
 
   return (
     <>
@@ -67,14 +50,14 @@ function Templates(props: PageProps) {
             <ButtonLink variant="secondary" href="/messages">
               Back to Messages
             </ButtonLink>
-            {props.canEdit && <Button onClick={() => setEditing('new')}>New template</Button>}
+            {props.canEdit && <Button onClick={() => list.setEditing('new')}>New template</Button>}
           </>
         }
       />
       {!props.canEdit && <Notice tone="info">Only admins change templates.</Notice>}
       <DataTable
         caption="Templates"
-        rows={templates}
+        rows={list.rows}
         rowKey={(row) => row.id}
         empty={
           <EmptyState
@@ -111,7 +94,7 @@ function Templates(props: PageProps) {
           props.canEdit
             ? (row) => (
                 <>
-                  <Button variant="secondary" size="small" onClick={() => setEditing(row)}>
+                  <Button variant="secondary" size="small" onClick={() => list.setEditing(row)}>
                     Edit {row.name}
                   </Button>
                   <ConfirmDialog
@@ -123,22 +106,18 @@ function Templates(props: PageProps) {
                     title={`Delete “${row.name}”?`}
                     description="Messages already sent from it keep their text."
                     confirmLabel="Delete template"
-                    onConfirm={() => remove(row)}
+                    onConfirm={() => list.remove(row)}
                   />
                 </>
               )
             : undefined
         }
       />
-      {editing && (
+      {list.editing && (
         <TemplateDialog
-          template={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={async (saved) => {
-            setEditing(null)
-            toast.success(`Template “${saved.name}” saved`)
-            await reload()
-          }}
+          template={list.editing === 'new' ? null : list.editing}
+          onClose={() => list.setEditing(null)}
+          onSaved={list.saved}
         />
       )}
     </>

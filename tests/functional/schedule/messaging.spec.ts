@@ -41,10 +41,15 @@ import { MessagingMailer } from '#services/schedule/messaging/messaging_mailer'
 type Session = Record<string, string | number>
 
 const queued: { name: string; data: { recipientId: number } }[] = []
-const recorder: JobSender = {
+const recorder: JobSender & Pick<JobRuntime, 'sendMany'> = {
   async send(name, data) {
     queued.push({ name, data: data as { recipientId: number } })
     return 'recorded'
+  },
+  async sendMany(name, data) {
+    for (const one of data) {
+      queued.push({ name, data: one as { recipientId: number } })
+    }
   },
 }
 

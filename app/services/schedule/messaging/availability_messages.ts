@@ -190,7 +190,9 @@ export class AvailabilityMessages {
         },
         { client: trx }
       )
-      await MessageRecipient.createMany(
+      // One statement for the whole audience (createMany would insert row by row).
+      const createdAt = new Date()
+      await trx.table('message_recipients').multiInsert(
         audience.map((member) => {
           const key = `${member.resourceType}:${member.resourceId}`
           const channel = channelFor(
@@ -199,21 +201,22 @@ export class AvailabilityMessages {
             this.sms.enabled
           )
           return {
-            messageId: message.id,
-            resourceType: member.resourceType,
-            resourceId: member.resourceId,
+            message_id: message.id,
+            resource_type: member.resourceType,
+            resource_id: member.resourceId,
             name: member.name,
-            firstName: member.firstName,
+            first_name: member.firstName,
             phone: member.phone,
             email: member.email,
             channel,
-            status: 'queued' as const,
-            smsStatus: channel === 'email' ? null : 'queued',
-            emailStatus: channel === 'sms' ? null : 'queued',
+            status: 'queued',
+            sms_status: channel === 'email' ? null : 'queued',
+            email_status: channel === 'sms' ? null : 'queued',
             attempts: 0,
+            created_at: createdAt,
+            updated_at: createdAt,
           }
-        }),
-        { client: trx }
+        })
       )
       if (sendAt <= now) {
         await this.#release(message, trx)
@@ -227,9 +230,11 @@ export class AvailabilityMessages {
     const recipients = await MessageRecipient.query({ client: trx })
       .where('messageId', message.id)
       .select('id')
-    for (const recipient of recipients) {
-      await this.jobs.send(SEND_TO_RECIPIENT_JOB, { recipientId: recipient.id }, { client: trx })
-    }
+    await this.jobs.sendMany(
+      SEND_TO_RECIPIENT_JOB,
+      recipients.map((recipient) => ({ recipientId: recipient.id })),
+      { client: trx }
+    )
     message.useTransaction(trx)
     message.status = 'sent'
     await message.save()

@@ -140,11 +140,10 @@ export class MessageDelivery {
         retry.push(`email: ${recipient.emailError}`)
       }
     }
-    await this.#settle(recipient.id, isLastAttempt)
+    const final = await this.#settle(recipient.id, isLastAttempt)
     if (retry.length) {
       throw new DeliveryRetryError(retry.join('; '))
     }
-    const final = await MessageRecipient.findOrFail(recipient.id)
     return { status: final.status, sms: final.smsStatus, email: final.emailStatus }
   }
 
@@ -268,5 +267,6 @@ export class MessageDelivery {
     }
     recipient.status = overallState(recipient)
     await recipient.save()
+    return recipient
   }
 }
