@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { api, fieldErrors, type FieldErrors } from '~/components/shared/api'
 import { Button, ButtonLink } from '~/components/shared/ui/button'
-import { Checkbox } from '~/components/shared/ui/checkbox'
 import { ConfirmDialog } from '~/components/shared/ui/confirm_dialog'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { Dialog, DialogClose } from '~/components/shared/ui/dialog'
@@ -11,13 +10,15 @@ import { Notice } from '~/components/shared/ui/notice'
 import { PageHeader } from '~/components/shared/ui/page_header'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 import { useSavedList } from '~/components/schedule/messaging/use_saved_list'
+import {
+  PeoplePicker,
+  personKey,
+  type PickablePerson,
+} from '~/components/schedule/messaging/people_picker'
 
-type Person = { resourceType: 'crew' | 'vendor'; resourceId: number; name: string }
+type Person = PickablePerson
 type Group = { id: number; name: string; members: Person[] }
 type PageProps = { user: SessionUser; groups: Group[]; people: Person[] }
-
-const keyOf = (person: Pick<Person, 'resourceType' | 'resourceId'>) =>
-  `${person.resourceType}:${person.resourceId}`
 
 /** Saved recipient groups: named sets of crew and vendors to message together. */
 export default function MessageGroupsPage(props: PageProps) {
@@ -105,32 +106,16 @@ function GroupDialog(props: {
 }) {
   const [name, setName] = useState(props.group?.name ?? '')
   const [chosen, setChosen] = useState(
-    () => new Set((props.group?.members ?? []).map((member) => keyOf(member)))
+    () => new Set((props.group?.members ?? []).map((member) => personKey(member)))
   )
-  const [search, setSearch] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
   const [saving, setSaving] = useState(false)
-  const shown = props.people.filter((person) =>
-    person.name.toLocaleLowerCase().includes(search.trim().toLocaleLowerCase())
-  )
-
-  function toggle(person: Person, on: boolean) {
-    setChosen((current) => {
-      const next = new Set(current)
-      if (on) {
-        next.add(keyOf(person))
-      } else {
-        next.delete(keyOf(person))
-      }
-      return next
-    })
-  }
 
   async function save(event: FormEvent) {
     event.preventDefault()
     setSaving(true)
     const members = props.people
-      .filter((person) => chosen.has(keyOf(person)))
+      .filter((person) => chosen.has(personKey(person)))
       .map(({ resourceType, resourceId }) => ({ resourceType, resourceId }))
     try {
       const saved = props.group
@@ -171,25 +156,13 @@ function GroupDialog(props: {
             onChange={(event) => setName(event.target.value)}
           />
         </Field>
-        <Field label="Find people" hint="Crew and vendors by name" error={errors.members}>
-          <TextInput
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </Field>
-        <fieldset className="ui-stack ui-pick-list">
-          <legend className="ui-label">Members</legend>
-          {shown.length === 0 && <p className="ui-muted">Nobody matches.</p>}
-          {shown.map((person) => (
-            <Checkbox
-              key={keyOf(person)}
-              label={`${person.name} (${person.resourceType === 'crew' ? 'crew' : 'vendor'})`}
-              checked={chosen.has(keyOf(person))}
-              onChange={(event) => toggle(person, event.target.checked)}
-            />
-          ))}
-        </fieldset>
+        <PeoplePicker
+          legend="Members"
+          people={props.people}
+          chosen={chosen}
+          onChange={setChosen}
+          error={errors.members}
+        />
       </form>
     </Dialog>
   )

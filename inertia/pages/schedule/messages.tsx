@@ -13,6 +13,7 @@ import { PageHeader } from '~/components/shared/ui/page_header'
 import { SegmentedControl } from '~/components/shared/ui/segmented_control'
 import { Select } from '~/components/shared/ui/select'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+import { PeoplePicker, type PickablePerson } from '~/components/schedule/messaging/people_picker'
 
 type Named = { id: number; name: string }
 type SavedGroup = Named & { size: number }
@@ -58,12 +59,18 @@ export default function MessagesPage(props: {
   statuses: Named[]
   templates: Template[]
   groups: SavedGroup[]
+  crewRoles: Named[]
+  people: PickablePerson[]
   messages: SentMessage[]
 }) {
   const defaultTemplate = props.templates.find((one) => one.kind === 'sms' && one.isDefault)
   const [projectId, setProjectId] = useState<string | undefined>(undefined)
   const [statusIds, setStatusIds] = useState<number[]>([])
   const [groupIds, setGroupIds] = useState<number[]>([])
+  const [crewRoleIds, setCrewRoleIds] = useState<number[]>([])
+  const [picked, setPicked] = useState(new Set<string>())
+  const pickedIds = (type: string) =>
+    [...picked].filter((key) => key.startsWith(`${type}:`)).map((key) => Number(key.split(':')[1]))
   const [channels, setChannels] = useState<Record<string, string>>({})
   const [templateId, setTemplateId] = useState(
     defaultTemplate ? String(defaultTemplate.id) : NO_TEMPLATE
@@ -80,7 +87,10 @@ export default function MessagesPage(props: {
     audience: {
       projectId: projectId && projectId !== NO_PROJECT ? Number(projectId) : null,
       statusIds,
+      crewRoleIds,
       groupIds,
+      crewIds: pickedIds('crew'),
+      vendorIds: pickedIds('vendor'),
     },
     templateId: templateId === NO_TEMPLATE ? null : Number(templateId),
     body,
@@ -90,7 +100,8 @@ export default function MessagesPage(props: {
     sendAt: sendAt ? new Date(sendAt).toISOString() : null,
   }
   const key = JSON.stringify(composition)
-  const hasAudience = Boolean((projectId && projectId !== NO_PROJECT) || groupIds.length)
+  const hasProject = Boolean(projectId && projectId !== NO_PROJECT)
+  const hasAudience = hasProject || groupIds.length > 0 || picked.size > 0
   const ready = Boolean(hasAudience && body.trim())
   const preview = ready ? fetchedPreview : null
 
@@ -190,6 +201,34 @@ export default function MessagesPage(props: {
             />
           ))}
         </fieldset>
+        {hasProject && props.crewRoles.length > 0 && (
+          <fieldset className="ui-stack">
+            <legend className="ui-label">
+              Only crew whose role on the project is (none ticked: everyone; a role leaves vendors
+              out)
+            </legend>
+            {props.crewRoles.map((role) => (
+              <Checkbox
+                key={role.id}
+                label={role.name}
+                checked={crewRoleIds.includes(role.id)}
+                onChange={(event) =>
+                  setCrewRoleIds(
+                    event.target.checked
+                      ? [...crewRoleIds, role.id]
+                      : crewRoleIds.filter((id) => id !== role.id)
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        )}
+        <PeoplePicker
+          legend={`People picked by hand (${picked.size})`}
+          people={props.people}
+          chosen={picked}
+          onChange={setPicked}
+        />
         {props.templates.length > 0 && (
           <Field label="Template">
             <Select

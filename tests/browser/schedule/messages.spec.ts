@@ -99,6 +99,7 @@ test.group('schedule messages in the browser', (group) => {
     for (const [name, email] of [
       ['Yan Grouped', 'yan.grouped@example.com'],
       ['Zed Grouped', 'zed.grouped@example.com'],
+      ['Ada Handpicked', 'ada.handpicked@example.com'],
     ]) {
       await callFromPage(page, 'POST', '/api/crew', { name, email })
     }
@@ -141,14 +142,19 @@ test.group('schedule messages in the browser', (group) => {
 
     await page.goto(`${stack.url('schedule')}/messages`)
     await page.getByLabel('Browser grouped pair (2)').check()
+    // One more person, picked by hand from the directory.
+    await page.getByLabel('Find people').fill('Handpicked')
+    await page.getByLabel('Ada Handpicked (crew)').check()
     await page.getByLabel('Template').click()
     await page.getByRole('option', { name: 'Browser next week' }).click()
     const preview = page.getByRole('table', { name: 'Preview per recipient' })
     await preview.getByRole('cell', { name: 'Hi Zed, free next week?', exact: false }).waitFor()
+    await preview.getByRole('cell', { name: 'Hi Ada, free next week?', exact: false }).waitFor()
     await page.getByRole('button', { name: 'Send now' }).click()
     await page.waitForURL(/\/messages\/\d+$/)
     const table = page.getByRole('table', { name: 'Recipients' })
     await table.getByRole('row', { name: /Yan Grouped/ }).waitFor()
     await table.getByRole('row', { name: /Zed Grouped/ }).waitFor()
+    await table.getByRole('row', { name: /Ada Handpicked/ }).waitFor()
   })
 })

@@ -2,6 +2,7 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import Project from '#models/schedule/project'
 import Status from '#models/schedule/status'
+import CrewRole from '#models/schedule/crew_role'
 import { pageUser } from '#services/schedule/people/page_viewer'
 import { AvailabilityMessages } from '#services/schedule/messaging/availability_messages'
 import { MessageTemplatesBook } from '#services/schedule/messaging/message_templates_book'
@@ -27,18 +28,22 @@ export default class MessagesPageController {
   ) {}
 
   async index({ inertia, scheduleUser }: HttpContext) {
-    const [rows, projects, statuses, templates, groups] = await Promise.all([
+    const [rows, projects, statuses, templates, groups, crewRoles, people] = await Promise.all([
       this.messages.list(),
       Project.query().whereNull('deletedAt').orderBy('startDate', 'desc').limit(300),
       Status.query().orderBy('sortOrder').orderBy('id'),
       this.templateBook.list(),
       this.groupBook.list(),
+      CrewRole.query().orderBy('sortOrder').orderBy('name'),
+      messagingPeople(),
     ])
     return inertia.render('schedule/messages', {
       user: pageUser(scheduleUser),
       smsMessage: this.sms.enabled ? null : SMS_OFF_MESSAGE,
       projects: projects.map((project) => ({ id: project.id, name: project.name })),
       statuses: statuses.map((status) => ({ id: status.id, name: status.name })),
+      crewRoles: crewRoles.map((role) => ({ id: role.id, name: role.name })),
+      people,
       templates: MessageTemplateTransformer.transform(templates),
       groups: groups.map((group) => ({
         id: group.id,
