@@ -610,18 +610,24 @@ test.group('messaging: compose, schedule, resend', (group) => {
     })
     const shared = await compose(client, session, {
       audience: { projectId: project.id },
-      subject: 'Call times for {project}',
+      subject: 'Call times for {project}, {dates}',
       body: 'Free?',
       channel: 'email',
     })
     const sharedDetail = await client.get(`/api/messages/${shared.body().id}`).withSession(session)
-    assert.equal(sharedDetail.body().headline, 'Call times for Night Shoot')
+    assert.equal(
+      sharedDetail.body().headline,
+      'Call times for Night Shoot, Tue 2 Mar – Thu 4 Mar 2027'
+    )
     const list = await client.get('/api/messages').withSession(session)
     const headlines = Object.fromEntries(
       list.body().map((row: { id: number; headline: string }) => [row.id, row.headline])
     )
     assert.equal(headlines[personal.body().id], 'Availability request: Night Shoot')
-    assert.equal(headlines[shared.body().id], 'Call times for Night Shoot')
+    assert.equal(
+      headlines[shared.body().id],
+      'Call times for Night Shoot, Tue 2 Mar – Thu 4 Mar 2027'
+    )
   })
 
   test('resend to one recipient sends their copy again', async ({ client, assert }) => {

@@ -14,6 +14,7 @@ import { SmsChannel } from '#services/schedule/messaging/sms_channel'
 import {
   MessageDelivery,
   SEND_TO_RECIPIENT_JOB,
+  projectDates,
 } from '#services/schedule/messaging/message_delivery'
 import {
   resolveAudience,
@@ -281,19 +282,17 @@ export class AvailabilityMessages {
       .groupBy('message_id', 'status')
       .select('message_id', 'status')
       .count('* as total')
-    // Headlines need each message's project name only (not its dates or location).
+    // Headlines from each message's own values and its project (one query for all).
     const projectIds = [...new Set(messages.map((message) => message.projectId))].filter(
       (id) => id !== null
     )
-    const projects = projectIds.length
-      ? await db.from('projects').whereIn('id', projectIds).select('id', 'name')
-      : []
-    const projectNames = new Map(projects.map((row) => [row.id as number, row.name as string]))
+    const projects = projectIds.length ? await Project.query().whereIn('id', projectIds) : []
+    const byId = new Map(projects.map((project) => [project.id, project]))
     return messages.map((message) => ({
       message,
       headline: messageHeadline(message.subject, {
-        project: projectNames.get(message.projectId ?? 0) ?? '',
-        dates: message.datesText ?? '',
+        project: byId.get(message.projectId ?? 0)?.name ?? '',
+        dates: message.datesText ?? projectDates(byId.get(message.projectId ?? 0) ?? null),
         callTime: message.callTime ?? '',
         location: message.locationText ?? '',
       }),

@@ -32,7 +32,7 @@ export function smsStatusCallbackUrl() {
 export class DeliveryRetryError extends Error {}
 
 /** "Mar 3 – 5, 2027" from a project's first and last day. */
-function projectDates(project: Project | null) {
+export function projectDates(project: Project | null) {
   if (!project) {
     return ''
   }
