@@ -72,6 +72,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   MAIL_MAILER: Env.schema.enum.optional(['smtp', 'outbox', 'resend'] as const),
   EMAIL_API_KEY: Env.schema.secret.optional(),
   EMAIL_API_URL: Env.schema.string.optional({ format: 'url', tld: false }),
+  // schedule: the `whsec_` signing secret of Resend's webhook (delivery, bounce, complaint events).
+  EMAIL_WEBHOOK_SECRET: Env.schema.secret.optional(),
   MAIL_FROM_ADDRESS: Env.schema.string.optional(),
   MAIL_FROM_NAME: Env.schema.string.optional(),
   MAIL_OUTBOX_DIR: Env.schema.string.optional(),

@@ -19,6 +19,8 @@ declare module '@adonisjs/inertia/types' {
     'schedule/directory': ExtractProps<(typeof import('../../inertia/pages/schedule/directory.tsx'))['default']>
     'schedule/feedback': ExtractProps<(typeof import('../../inertia/pages/schedule/feedback.tsx'))['default']>
     'schedule/home': ExtractProps<(typeof import('../../inertia/pages/schedule/home.tsx'))['default']>
+    'schedule/message_groups': ExtractProps<(typeof import('../../inertia/pages/schedule/message_groups.tsx'))['default']>
+    'schedule/message_templates': ExtractProps<(typeof import('../../inertia/pages/schedule/message_templates.tsx'))['default']>
     'schedule/message': ExtractProps<(typeof import('../../inertia/pages/schedule/message.tsx'))['default']>
     'schedule/messages': ExtractProps<(typeof import('../../inertia/pages/schedule/messages.tsx'))['default']>
     'schedule/project': ExtractProps<(typeof import('../../inertia/pages/schedule/project.tsx'))['default']>

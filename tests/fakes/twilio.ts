@@ -61,6 +61,8 @@ export interface TwilioFake {
   ): Promise<{ status: number; body: string }>
   /** Twilio's signature of a request to `url` with these form fields. */
   sign(url: string, fields: Record<string, string>, authToken?: string): string
+  /** The environment of an app process whose texts should go through this fake. */
+  env: Record<string, string>
   reset(): void
   close(): Promise<void>
 }
@@ -204,6 +206,12 @@ export async function startTwilioFake(): Promise<TwilioFake> {
     accountSid,
     authToken,
     messagingServiceSid,
+    env: {
+      SMS_ACCOUNT_SID: accountSid,
+      SMS_AUTH_TOKEN: authToken,
+      SMS_MESSAGING_SERVICE_SID: messagingServiceSid,
+      SMS_API_URL: `http://127.0.0.1:${port}`,
+    },
     received,
     messages,
     failNext: (...next) => failures.push(...next),

@@ -15,6 +15,7 @@ import {
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '#tests/fakes/google_calendar'
 import { startGooglePlacesFake, type GooglePlacesFake } from '#tests/fakes/google_places'
+import { startTwilioFake, type TwilioFake } from '#tests/fakes/twilio'
 import { TestOidcProvider } from '#tests/helpers/oidc_provider'
 
 export type SeededStack = { stack: LocalStack; seed: Extract<SeedResult, { seeded: true }> }
@@ -107,6 +108,8 @@ export type SharedBrowserStack = SeededStack & {
   calendar: GoogleCalendarFake
   /** Google Places (New) on loopback: schedule's MAPS_API_KEY and PLACES_BASE_URL point at it. */
   places: GooglePlacesFake
+  /** Twilio on loopback: schedule's SMS_* point at it, so texts go through the real SDK. */
+  twilio: TwilioFake
 }
 
 let shared: Promise<SharedBrowserStack> | null = null
@@ -141,6 +144,7 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
   const dropbox = await startDropboxFake()
   const calendar = await startGoogleCalendarFake()
   const places = await startGooglePlacesFake()
+  const twilio = await startTwilioFake()
   const running = await startBrowserStack('run', async (ports) => {
     // The provider must know sso's callback, so it starts once the ports are chosen.
     idp = new TestOidcProvider({
@@ -161,6 +165,7 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
         DRIVE_PRIVATE_FS_ROOT: join(scratch, 'private', 'schedule'),
         ...calendar.env,
         ...places.env,
+        ...twilio.env,
       },
     }
   }).catch(async (error) => {
@@ -168,9 +173,10 @@ async function startSharedStack(): Promise<SharedBrowserStack> {
     await dropbox.close()
     await calendar.close()
     await places.close()
+    await twilio.close()
     throw error
   })
-  return { ...running, driveRoot, outbox, idp: idp!, dropbox, calendar, places }
+  return { ...running, driveRoot, outbox, idp: idp!, dropbox, calendar, places, twilio }
 }
 
 /**
@@ -205,6 +211,7 @@ export async function stopSharedBrowserStack() {
     await running?.dropbox.close()
     await running?.calendar.close()
     await running?.places.close()
+    await running?.twilio.close()
   }
   if (sharedScratch) {
     await rm(sharedScratch, { recursive: true, force: true })

@@ -72,6 +72,10 @@ export default class MessageRecipient extends BaseModel {
   @column()
   declare emailError: string | null
 
+  /** The email provider's id of the email (Resend's), which its delivery events name. */
+  @column()
+  declare emailMessageId: string | null
+
   @column()
   declare attempts: number
 

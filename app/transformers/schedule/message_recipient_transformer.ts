@@ -3,6 +3,14 @@ import type MessageRecipient from '#models/schedule/message_recipient'
 
 /** One row of a message's tracking table. */
 export default class MessageRecipientTransformer extends BaseTransformer<MessageRecipient> {
+  constructor(
+    resource: MessageRecipient,
+    /** Each recipient's copy as sent (subject and text filled), where the caller has them. */
+    protected copies?: Map<number, { subject: string; text: string }>
+  ) {
+    super(resource)
+  }
+
   toObject() {
     const recipient = this.resource
     return {
@@ -16,6 +24,7 @@ export default class MessageRecipientTransformer extends BaseTransformer<Message
       status: recipient.status,
       sms: { status: recipient.smsStatus ?? null, error: recipient.smsError ?? null },
       emailDelivery: { status: recipient.emailStatus ?? null, error: recipient.emailError ?? null },
+      copy: this.copies?.get(recipient.id) ?? null,
       attempts: recipient.attempts,
       sentAt: recipient.sentAt?.toISO() ?? null,
       deliveredAt: recipient.deliveredAt?.toISO() ?? null,

@@ -18,6 +18,7 @@ const composition = {
     crewRoleIds: ids,
     crewIds: ids,
     vendorIds: ids,
+    groupIds: ids,
   }),
   templateId: vine.number().withoutDecimals().positive().nullable().optional(),
   subject: vine.string().trim().maxLength(200).nullable().optional(),
@@ -54,6 +55,27 @@ export const updateTemplateValidator = vine.create({
   subject: templateFields.subject,
   body: templateFields.body.optional(),
   isDefault: templateFields.isDefault,
+})
+
+const groupFields = {
+  name: vine.string().trim().minLength(1).maxLength(100),
+  members: vine
+    .array(
+      vine.object({
+        resourceType: vine.enum(['crew', 'vendor'] as const),
+        resourceId: vine.number().withoutDecimals().positive(),
+      })
+    )
+    .maxLength(2000),
+}
+
+/** POST /api/message-groups. */
+export const createGroupValidator = vine.create(groupFields)
+
+/** PATCH /api/message-groups/:id. */
+export const updateGroupValidator = vine.create({
+  name: groupFields.name.optional(),
+  members: groupFields.members.optional(),
 })
 
 /** POST /answer/:token: the recipient's answer from their link. */

@@ -7,6 +7,7 @@ import { Button } from '~/components/shared/ui/button'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { FactList } from '~/components/shared/ui/fact_list'
 import { PageHeader } from '~/components/shared/ui/page_header'
+import { Select } from '~/components/shared/ui/select'
 import { useToast } from '~/components/shared/ui/toast'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
 
@@ -26,12 +27,18 @@ const TONES: Record<string, BadgeTone> = {
 /** The table follows callbacks and answers as they come. */
 const REFRESH_MS = 5000
 
-type MessageProps = { user: SessionUser; message: Message; recipients: Recipient[] }
+type MessageProps = {
+  user: SessionUser
+  message: Message
+  /** The message's subject filled in, or a neutral title when it is personal ({firstName}). */
+  headline: string
+  recipients: Recipient[]
+}
 
 /** One message's recipients, live: delivery, errors, replies and answers; resend to one. */
 export default function MessagePage(props: MessageProps) {
   return (
-    <ScheduleShell user={props.user} title={props.message.subject}>
+    <ScheduleShell user={props.user} title={props.headline}>
       <MessageTracking {...props} />
     </ScheduleShell>
   )
@@ -40,6 +47,8 @@ export default function MessagePage(props: MessageProps) {
 /** Inside the shell, which provides the toasts. */
 function MessageTracking(props: MessageProps) {
   const [recipients, setRecipients] = useState(props.recipients)
+  const [shownId, setShownId] = useState(props.recipients[0]?.id)
+  const shown = recipients.find((row) => row.id === shownId) ?? recipients[0]
   const resend = useApi()
   const toast = useToast()
 
@@ -62,14 +71,19 @@ function MessageTracking(props: MessageProps) {
       `/api/messages/${props.message.id}/recipients/${recipient.id}/resend`
     )
     if (updated) {
-      setRecipients((rows) => rows.map((row) => (row.id === updated.id ? updated : row)))
+      setRecipients((rows) =>
+        rows.map((row) => (row.id === updated.id ? { ...updated, copy: row.copy } : row))
+      )
       toast.info(`Sending to ${recipient.name} again`)
     }
   }
 
   return (
     <>
-      <PageHeader title={props.message.subject} description={props.message.body} />
+      <PageHeader
+        title={props.headline}
+        description={`To ${recipients.length} ${recipients.length === 1 ? 'person' : 'people'}${props.message.createdBy ? `, from ${props.message.createdBy}` : ''}`}
+      />
       <FactList
         facts={[
           { label: 'Status', value: props.message.status },
@@ -77,6 +91,25 @@ function MessageTracking(props: MessageProps) {
           { label: 'Answers close', value: formatTimestamp(props.message.answersCloseAt) },
         ]}
       />
+      {shown?.copy && (
+        <section className="ui-stack" aria-labelledby="message-copy">
+          <h2 id="message-copy">As sent</h2>
+          {recipients.length > 1 && (
+            <Select
+              aria-label="Whose copy to show"
+              value={String(shown.id)}
+              onValueChange={(value) => setShownId(Number(value))}
+              options={recipients.map((row) => ({ value: String(row.id), label: row.name }))}
+            />
+          )}
+          <FactList
+            facts={[
+              { label: `${shown.name}'s subject`, value: shown.copy.subject },
+              { label: `${shown.name}'s text`, value: shown.copy.text },
+            ]}
+          />
+        </section>
+      )}
       <DataTable
         caption="Recipients"
         showCaption

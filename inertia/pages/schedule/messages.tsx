@@ -3,7 +3,7 @@ import { router } from '@inertiajs/react'
 import type { Data } from '~generated/data'
 import { useApi } from '~/components/shared/api'
 import { formatTimestamp } from '~/components/shared/dates'
-import { Button } from '~/components/shared/ui/button'
+import { Button, ButtonLink } from '~/components/shared/ui/button'
 import { Checkbox } from '~/components/shared/ui/checkbox'
 import { DataTable } from '~/components/shared/ui/data_table'
 import { EmptyState } from '~/components/shared/ui/empty_state'
@@ -13,12 +13,14 @@ import { PageHeader } from '~/components/shared/ui/page_header'
 import { SegmentedControl } from '~/components/shared/ui/segmented_control'
 import { Select } from '~/components/shared/ui/select'
 import { ScheduleShell, type SessionUser } from '~/components/schedule/schedule_shell'
+import { PeoplePicker, type PickablePerson } from '~/components/schedule/messaging/people_picker'
 
 type Named = { id: number; name: string }
+type SavedGroup = Named & { size: number }
 type Template = Data.Schedule.MessageTemplate
 type SentMessage = {
   id: number
-  subject: string
+  headline: string
   status: string
   sendAt: string
   counts: Record<string, number>
@@ -42,6 +44,7 @@ type Preview = {
 }
 
 const NO_TEMPLATE = 'none'
+const NO_PROJECT = 'none'
 const CHANNELS = [
   { value: 'sms', label: 'SMS' },
   { value: 'email', label: 'Email' },
@@ -55,11 +58,20 @@ export default function MessagesPage(props: {
   projects: Named[]
   statuses: Named[]
   templates: Template[]
+  groups: SavedGroup[]
+  crewRoles: Named[]
+  people: PickablePerson[]
   messages: SentMessage[]
 }) {
   const defaultTemplate = props.templates.find((one) => one.kind === 'sms' && one.isDefault)
   const [projectId, setProjectId] = useState<string | undefined>(undefined)
   const [statusIds, setStatusIds] = useState<number[]>([])
+  const [groupIds, setGroupIds] = useState<number[]>([])
+  const [crewRoleIds, setCrewRoleIds] = useState<number[]>([])
+  const [picked, setPicked] = useState(new Set<string>())
+  const pickedIds = (type: string) =>
+    [...picked].filter((key) => key.startsWith(`${type}:`)).map((key) => Number(key.split(':')[1]))
+  const [channels, setChannels] = useState<Record<string, string>>({})
   const [templateId, setTemplateId] = useState(
     defaultTemplate ? String(defaultTemplate.id) : NO_TEMPLATE
   )
@@ -72,14 +84,25 @@ export default function MessagesPage(props: {
   const send = useApi()
 
   const composition = {
-    audience: { projectId: projectId ? Number(projectId) : null, statusIds },
+    audience: {
+      projectId: projectId && projectId !== NO_PROJECT ? Number(projectId) : null,
+      statusIds,
+      crewRoleIds,
+      groupIds,
+      crewIds: pickedIds('crew'),
+      vendorIds: pickedIds('vendor'),
+    },
+    templateId: templateId === NO_TEMPLATE ? null : Number(templateId),
     body,
     channel,
+    channels,
     callTime: callTime || null,
     sendAt: sendAt ? new Date(sendAt).toISOString() : null,
   }
   const key = JSON.stringify(composition)
-  const ready = Boolean(projectId && body.trim())
+  const hasProject = Boolean(projectId && projectId !== NO_PROJECT)
+  const hasAudience = hasProject || groupIds.length > 0 || picked.size > 0
+  const ready = Boolean(hasAudience && body.trim())
   const preview = ready ? fetchedPreview : null
 
   useEffect(() => {
@@ -113,7 +136,17 @@ export default function MessagesPage(props: {
     <ScheduleShell user={props.user} title="Messages">
       <PageHeader
         title="Messages"
-        description="Ask a roster for its availability by text or email; each person gets a personal answer link."
+        description="Ask a roster or a saved group for its availability by text or email; each person gets a personal answer link."
+        actions={
+          <>
+            <ButtonLink variant="secondary" href="/messages/templates">
+              Templates
+            </ButtonLink>
+            <ButtonLink variant="secondary" href="/messages/groups">
+              Recipient groups
+            </ButtonLink>
+          </>
+        }
       />
       {props.smsMessage && <Notice tone="warning">{props.smsMessage}</Notice>}
       <form className="ui-stack" onSubmit={submit} aria-label="New message">
@@ -123,12 +156,34 @@ export default function MessagesPage(props: {
             value={projectId}
             onValueChange={setProjectId}
             placeholder="Choose a project…"
-            options={props.projects.map((project) => ({
-              value: String(project.id),
-              label: project.name,
-            }))}
+            options={[
+              { value: NO_PROJECT, label: 'No project: groups only' },
+              ...props.projects.map((project) => ({
+                value: String(project.id),
+                label: project.name,
+              })),
+            ]}
           />
         </Field>
+        {props.groups.length > 0 && (
+          <fieldset className="ui-stack">
+            <legend className="ui-label">Saved groups (also, or instead of a roster)</legend>
+            {props.groups.map((group) => (
+              <Checkbox
+                key={group.id}
+                label={`${group.name} (${group.size})`}
+                checked={groupIds.includes(group.id)}
+                onChange={(event) =>
+                  setGroupIds(
+                    event.target.checked
+                      ? [...groupIds, group.id]
+                      : groupIds.filter((id) => id !== group.id)
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        )}
         <fieldset className="ui-stack">
           <legend className="ui-label">Only people whose status is (none ticked: everyone)</legend>
           {props.statuses.map((status) => (
@@ -146,6 +201,34 @@ export default function MessagesPage(props: {
             />
           ))}
         </fieldset>
+        {hasProject && props.crewRoles.length > 0 && (
+          <fieldset className="ui-stack">
+            <legend className="ui-label">
+              Only crew whose role on the project is (none ticked: everyone; a role leaves vendors
+              out)
+            </legend>
+            {props.crewRoles.map((role) => (
+              <Checkbox
+                key={role.id}
+                label={role.name}
+                checked={crewRoleIds.includes(role.id)}
+                onChange={(event) =>
+                  setCrewRoleIds(
+                    event.target.checked
+                      ? [...crewRoleIds, role.id]
+                      : crewRoleIds.filter((id) => id !== role.id)
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        )}
+        <PeoplePicker
+          legend={`People picked by hand (${picked.size})`}
+          people={props.people}
+          chosen={picked}
+          onChange={setPicked}
+        />
         {props.templates.length > 0 && (
           <Field label="Template">
             <Select
@@ -155,6 +238,8 @@ export default function MessagesPage(props: {
                 const chosen = props.templates.find((one) => String(one.id) === value)
                 if (chosen) {
                   setBody(chosen.body)
+                  // An email template asks by email, unless SMS is the admin's pick after.
+                  setChannel(chosen.kind === 'email' ? 'email' : props.smsMessage ? 'email' : 'sms')
                 }
               }}
               options={[
@@ -206,7 +291,22 @@ export default function MessagesPage(props: {
               {
                 key: 'channel',
                 header: 'By',
-                cell: (row) => (row.optedOut ? `${row.channel} (opted out of SMS)` : row.channel),
+                cell: (row) => (
+                  <>
+                    <Select
+                      aria-label={`Channel for ${row.name}`}
+                      value={channels[row.key] ?? channel}
+                      onValueChange={(value) =>
+                        setChannels((current) => ({ ...current, [row.key]: value }))
+                      }
+                      options={CHANNELS}
+                    />
+                    {row.channel !== (channels[row.key] ?? channel) && (
+                      <span className="ui-muted"> goes by {row.channel}</span>
+                    )}
+                    {row.optedOut && <span className="ui-muted"> opted out of SMS</span>}
+                  </>
+                ),
               },
               {
                 key: 'to',
@@ -230,7 +330,7 @@ export default function MessagesPage(props: {
           />
         )}
         {send.errorText && <Notice tone="danger">{send.errorText}</Notice>}
-        <Button type="submit" disabled={send.pending || !projectId}>
+        <Button type="submit" disabled={send.pending || !hasAudience}>
           {sendAt ? 'Schedule' : 'Send now'}
         </Button>
       </form>
@@ -246,7 +346,7 @@ export default function MessagesPage(props: {
             key: 'subject',
             header: 'Message',
             primary: true,
-            cell: (row) => <a href={`/messages/${row.id}`}>{row.subject}</a>,
+            cell: (row) => <a href={`/messages/${row.id}`}>{row.headline}</a>,
           },
           { key: 'status', header: 'Status', cell: (row) => row.status },
           {

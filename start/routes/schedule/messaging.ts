@@ -1,9 +1,10 @@
 /*
  * Availability messaging (spec 3, "Availability messaging by SMS … and
  * email"; messages, message_recipients, message_templates): compose and
- * track for anyone signed in, templates changed by admins, Twilio's two
- * webhooks (public, signature verified, outside the session and CSRF
- * layers: Twilio holds no session) and the recipients' answer page.
+ * track for anyone signed in, saved groups kept by anyone signed in,
+ * templates changed by admins, Twilio's two webhooks and Resend's mail
+ * events (public, signature verified, outside the session and CSRF layers:
+ * the providers hold no session) and the recipients' answer page.
  */
 import router from '@adonisjs/core/services/router'
 import limiter from '@adonisjs/limiter/services/main'
@@ -17,6 +18,9 @@ const TwilioWebhooksController = () =>
 const AnswerPageController = () => import('#controllers/schedule/messaging/answer_page_controller')
 const MessagesPageController = () =>
   import('#controllers/schedule/messaging/messages_page_controller')
+const MessageGroupsController = () =>
+  import('#controllers/schedule/messaging/message_groups_controller')
+const MailEventsController = () => import('#controllers/schedule/messaging/mail_events_controller')
 
 /* Tokens are unguessable; this only keeps one address from hammering the lookups. */
 const answerLimit = limiter.define('schedule_answers', (ctx) =>
@@ -25,6 +29,7 @@ const answerLimit = limiter.define('schedule_answers', (ctx) =>
 
 router.post('/api/messaging/twilio/status', [TwilioWebhooksController, 'status'])
 router.post('/api/messaging/twilio/inbound', [TwilioWebhooksController, 'inbound'])
+router.post('/api/messaging/email/events', [MailEventsController, 'store'])
 
 router
   .group(() => {
@@ -34,6 +39,8 @@ router
     router
       .group(() => {
         router.get('/messages', [MessagesPageController, 'index'])
+        router.get('/messages/templates', [MessagesPageController, 'templates'])
+        router.get('/messages/groups', [MessagesPageController, 'groups'])
         router
           .get('/messages/:id', [MessagesPageController, 'show'])
           .where('id', router.matchers.number())
@@ -54,6 +61,14 @@ router
           .where('id', router.matchers.number())
           .where('recipientId', router.matchers.number())
         router.get('/api/message-templates', [MessageTemplatesController, 'index'])
+        router.get('/api/message-groups', [MessageGroupsController, 'index'])
+        router.post('/api/message-groups', [MessageGroupsController, 'store'])
+        router
+          .patch('/api/message-groups/:id', [MessageGroupsController, 'update'])
+          .where('id', router.matchers.number())
+        router
+          .delete('/api/message-groups/:id', [MessageGroupsController, 'destroy'])
+          .where('id', router.matchers.number())
       })
       .use(middleware.scheduleAuth())
 

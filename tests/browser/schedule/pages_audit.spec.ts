@@ -362,7 +362,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     await auditAtBothSizes(browser, null, pages, assert)
   })
 
-  test('messaging pages pass axe at both sizes: Messages, a message, the answer page open and unknown', async ({
+  test('messaging pages pass axe at both sizes: Messages, a message, templates, groups, the answer page open and unknown', async ({
     browser,
     browserContext,
     assert,
@@ -370,6 +370,19 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     const staff = await signInToSchedule(browserContext, stack, seed)
     const { outbox } = await sharedBrowserStack()
     const { link } = await requestByEmail(staff, outbox.schedule, 'Audit Answer')
+    // A template and a group, so their pages show rows rather than their empty states.
+    await callFromPage(staff, 'POST', '/api/message-templates', {
+      name: 'Audit request',
+      kind: 'sms',
+      body: 'Hi {firstName}, free for {project} {dates}? {answerLink}',
+    })
+    const member = await callFromPage<{ id: number }>(staff, 'POST', '/api/crew', {
+      name: 'Audit Grouped',
+    })
+    await callFromPage(staff, 'POST', '/api/message-groups', {
+      name: 'Audit group',
+      members: [{ resourceType: 'crew', resourceId: member.id }],
+    })
     // The signed-in side: the Messages page and this message's tracking table.
     const sent = await callFromPage<{ id: number }[]>(staff, 'GET', '/api/messages')
     await auditAtBothSizes(
@@ -377,11 +390,10 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       browserContext,
       [
         { name: 'messages', path: '/messages', heading: 'Messages' },
-        {
-          name: 'message',
-          path: `/messages/${sent[0].id}`,
-          heading: 'Free for the harbour shoot, {firstName}?',
-        },
+        // Its subject is personal ({firstName}): the page says what it is instead.
+        { name: 'message', path: `/messages/${sent[0].id}`, heading: 'Availability request' },
+        { name: 'message-templates', path: '/messages/templates', heading: 'Message templates' },
+        { name: 'message-groups', path: '/messages/groups', heading: 'Recipient groups' },
       ],
       assert
     )

@@ -31,14 +31,25 @@ import {
 } from '#tests/helpers/schedule_records'
 import { runCommand } from '#tests/helpers/ace_commands'
 import { startTwilioFake, type TwilioFake } from '#tests/fakes/twilio'
+import { startResendFake, type ResendFake } from '#tests/fakes/resend'
+import emitter from '@adonisjs/core/services/emitter'
+import { Secret } from '@adonisjs/core/helpers'
+import { Mailer } from '@adonisjs/mail'
+import { ResendTransport } from '@adonisjs/mail/transports/resend'
+import { MessagingMailer } from '#services/schedule/messaging/messaging_mailer'
 
 type Session = Record<string, string | number>
 
 const queued: { name: string; data: { recipientId: number } }[] = []
-const recorder: JobSender = {
+const recorder: JobSender & Pick<JobRuntime, 'sendMany'> = {
   async send(name, data) {
     queued.push({ name, data: data as { recipientId: number } })
     return 'recorded'
+  },
+  async sendMany(name, data) {
+    for (const one of data) {
+      queued.push({ name, data: one as { recipientId: number } })
+    }
   },
 }
 
@@ -578,6 +589,47 @@ test.group('messaging: compose, schedule, resend', (group) => {
     assert.include(status.output, '1 sent')
   })
 
+  test("a message's page data: a headline without placeholders and each person's copy as sent", async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const { project } = await roster()
+    const personal = await compose(client, session, {
+      audience: { projectId: project.id },
+      subject: 'Free for {project}, {firstName}?',
+      body: 'Hi {firstName}, {project} {dates}. {answerLink}',
+      channel: 'email',
+    })
+    const detail = await client.get(`/api/messages/${personal.body().id}`).withSession(session)
+    assert.equal(detail.body().headline, 'Availability request: Night Shoot')
+    const ana = detail.body().recipients.find((row: { name: string }) => row.name === 'Ana López')
+    assert.deepEqual(ana.copy, {
+      subject: 'Free for Night Shoot, Ana?',
+      text: "Hi Ana, Night Shoot Tue 2 Mar – Thu 4 Mar 2027. [Ana López's answer link]",
+    })
+    const shared = await compose(client, session, {
+      audience: { projectId: project.id },
+      subject: 'Call times for {project}, {dates}',
+      body: 'Free?',
+      channel: 'email',
+    })
+    const sharedDetail = await client.get(`/api/messages/${shared.body().id}`).withSession(session)
+    assert.equal(
+      sharedDetail.body().headline,
+      'Call times for Night Shoot, Tue 2 Mar – Thu 4 Mar 2027'
+    )
+    const list = await client.get('/api/messages').withSession(session)
+    const headlines = Object.fromEntries(
+      list.body().map((row: { id: number; headline: string }) => [row.id, row.headline])
+    )
+    assert.equal(headlines[personal.body().id], 'Availability request: Night Shoot')
+    assert.equal(
+      headlines[shared.body().id],
+      'Call times for Night Shoot, Tue 2 Mar – Thu 4 Mar 2027'
+    )
+  })
+
   test('resend to one recipient sends their copy again', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     const crew = await createCrew({ name: 'Oz Again', phone: '+1 415 555 0114' })
@@ -790,6 +842,10 @@ test.group('messaging: access', (group) => {
     ['post', '/api/message-templates'],
     ['patch', '/api/message-templates/1'],
     ['delete', '/api/message-templates/1'],
+    ['get', '/api/message-groups'],
+    ['post', '/api/message-groups'],
+    ['patch', '/api/message-groups/1'],
+    ['delete', '/api/message-groups/1'],
   ]
 
   test('signed out, every messaging route answers 401', async ({ client }) => {
@@ -812,5 +868,312 @@ test.group('messaging: access', (group) => {
     }
     const list = await client.get('/api/messages').withSession(session)
     list.assertStatus(200)
+  })
+})
+
+test.group('messaging: saved groups', (group) => {
+  withMessaging(group)
+  group.setup(() => ace.ui.switchMode('raw'))
+
+  async function saveGroup(session: Session, client: ApiClient, body: Record<string, unknown>) {
+    return client.post('/api/message-groups').json(body).withSession(session).withCsrfToken()
+  }
+
+  test('staff keep named groups of crew and vendors; names are unique; members must exist', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const gaffer = await createCrew({ name: 'Ida Gaffer', phone: '+1 415 555 0120' })
+    const spark = await createCrew({ name: 'Jon Spark', email: 'jon.spark@example.com' })
+    const catering = await createVendor({ name: 'Kale Catering', phone: '+1 212 555 0121' })
+
+    const created = await saveGroup(session, client, {
+      name: 'Lighting team',
+      members: [
+        { resourceType: 'crew', resourceId: spark.id },
+        { resourceType: 'crew', resourceId: gaffer.id },
+        { resourceType: 'crew', resourceId: gaffer.id },
+      ],
+    })
+    created.assertStatus(201)
+    assert.containsSubset(created.body(), {
+      name: 'Lighting team',
+      members: [
+        { resourceType: 'crew', resourceId: gaffer.id, name: 'Ida Gaffer' },
+        { resourceType: 'crew', resourceId: spark.id, name: 'Jon Spark' },
+      ],
+    })
+    assert.lengthOf(created.body().members, 2)
+
+    const taken = await saveGroup(session, client, { name: 'LIGHTING TEAM', members: [] })
+    taken.assertStatus(409)
+    taken.assertBody({ message: 'A group with this name already exists' })
+
+    const unknown = await saveGroup(session, client, {
+      name: 'Ghosts',
+      members: [
+        { resourceType: 'vendor', resourceId: catering.id },
+        { resourceType: 'crew', resourceId: 999999 },
+      ],
+    })
+    unknown.assertStatus(422)
+    assert.deepEqual(unknown.body().errors, [
+      { field: 'members.1', message: 'No such crew member', rule: 'exists' },
+    ])
+    const blank = await saveGroup(session, client, { name: ' ', members: [] })
+    blank.assertStatus(422)
+    assert.equal(blank.body().errors[0].field, 'name')
+
+    const id = created.body().id
+    const edited = await client
+      .patch(`/api/message-groups/${id}`)
+      .json({
+        name: 'Lights and food',
+        members: [
+          { resourceType: 'crew', resourceId: gaffer.id },
+          { resourceType: 'vendor', resourceId: catering.id },
+        ],
+      })
+      .withSession(session)
+      .withCsrfToken()
+    edited.assertStatus(200)
+    assert.deepEqual(
+      edited.body().members.map((member: { name: string }) => member.name),
+      ['Ida Gaffer', 'Kale Catering']
+    )
+    const list = await client.get('/api/message-groups').withSession(session)
+    assert.deepEqual(
+      list.body().map((one: { name: string }) => one.name),
+      ['Lights and food']
+    )
+
+    // A message to the group reaches its members, each once, also when picked by hand too.
+    const message = await compose(client, session, {
+      audience: { groupIds: [id], crewIds: [gaffer.id] },
+      body: 'Hi {firstName}, free Friday?',
+      channel: 'sms',
+    })
+    message.assertStatus(201)
+    assert.sameMembers(
+      message.body().recipients.map((row: { name: string }) => row.name),
+      ['Ida Gaffer', 'Kale Catering']
+    )
+    await workQueue()
+    assert.sameMembers(
+      twilio.messages.map((sent) => sent.to),
+      ['+14155550120', '+12125550121']
+    )
+
+    const removed = await client
+      .delete(`/api/message-groups/${id}`)
+      .withSession(session)
+      .withCsrfToken()
+    removed.assertBody({ success: true })
+    const gone = await client
+      .delete(`/api/message-groups/${id}`)
+      .withSession(session)
+      .withCsrfToken()
+    gone.assertStatus(404)
+    gone.assertBody({ message: 'Group not found' })
+  })
+
+  test('schedule:messages:groups lists the groups, and one group with its members', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const crew = await createCrew({ name: 'Lou Listed' })
+    const created = await saveGroup(session, client, {
+      name: 'Command group',
+      members: [{ resourceType: 'crew', resourceId: crew.id }],
+    })
+    const list = await runCommand('schedule:messages:groups', [])
+    assert.equal(list.exitCode, 0)
+    assert.match(list.output, new RegExp(`${created.body().id}.*Command group.*1.*0`))
+    const one = await runCommand('schedule:messages:groups', [String(created.body().id)])
+    assert.include(one.output, 'Group')
+    assert.include(one.output, `crew ${crew.id} Lou Listed`)
+    const missing = await runCommand('schedule:messages:groups', ['999999'])
+    assert.equal(missing.exitCode, 1)
+    assert.include(missing.output, 'Group not found')
+  })
+})
+
+test.group('messaging: email through Resend, and its delivery events', (group) => {
+  withMessaging(group)
+  let resend: ResendFake
+  const EVENTS_URL = `${base}/api/messaging/email/events`
+
+  group.setup(async () => {
+    resend = await startResendFake()
+    const previous = env.get('EMAIL_WEBHOOK_SECRET')
+    env.set('EMAIL_WEBHOOK_SECRET', new Secret(resend.webhookSecret))
+    return async () => {
+      env.set('EMAIL_WEBHOOK_SECRET', previous)
+      if (previous === undefined) {
+        delete process.env.EMAIL_WEBHOOK_SECRET
+      }
+      await resend.close()
+    }
+  })
+  group.each.setup(() => {
+    resend.reset()
+    // The app's mail code, through @adonisjs/mail's real Resend transport, aimed at the fake.
+    const transport = new ResendTransport({ key: resend.apiKey, baseUrl: resend.url })
+    app.container.swap(
+      MessagingMailer,
+      () => new MessagingMailer(new Mailer('resend', transport, emitter))
+    )
+    return () => app.container.restore(MessagingMailer)
+  })
+
+  async function emailed(client: ApiClient, names: string[]) {
+    const { session } = await schedulePerson('staff')
+    const crewIds = []
+    for (const name of names) {
+      const crew = await createCrew({
+        name,
+        email: `${name.split(' ')[0].toLowerCase()}.mail@example.com`,
+      })
+      crewIds.push(crew.id)
+    }
+    const response = await compose(client, session, {
+      audience: { crewIds },
+      subject: 'Free for {project}, {firstName}?',
+      body: 'Hi {firstName}: {answerLink}',
+      channel: 'email',
+    })
+    response.assertStatus(201)
+    const failures = await workQueue()
+    if (failures.length) {
+      throw new Error(`sending failed: ${failures.join('; ')}`)
+    }
+    return response.body().id as number
+  }
+
+  async function event(emailId: string, type: string, options: Record<string, unknown> = {}) {
+    return resend.sendEvent(emailId, type, { url: EVENTS_URL, deliverTo: server, ...options })
+  }
+
+  test("the email goes through Resend's API and keeps Resend's id", async ({ client, assert }) => {
+    const messageId = await emailed(client, ['Mae Api'])
+    assert.lengthOf(resend.emails, 1)
+    const [sent] = resend.emails
+    assert.deepEqual(sent.to, ['Mae Api <mae.mail@example.com>'])
+    assert.equal(sent.subject, 'Free for , Mae?')
+    const row = await recipientOf(messageId, 'Mae Api')
+    assert.equal(row.emailMessageId, sent.id)
+    assert.equal(row.status, 'sent')
+    assert.equal(resend.received[0].headers.authorization, `Bearer ${resend.apiKey}`)
+  })
+
+  test('signed events move the state: delivered, bounced with its reason, a complaint', async ({
+    client,
+    assert,
+  }) => {
+    const messageId = await emailed(client, ['Ned Ok', 'Oda Bounce'])
+    const idOf = (address: string) =>
+      resend.emails.find((email) => email.to[0].includes(address))!.id
+
+    const delivered = await event(idOf('ned.mail'), 'email.delivered')
+    assert.equal(delivered.status, 204)
+    let ned = await recipientOf(messageId, 'Ned Ok')
+    assert.containsSubset(ned.serialize(), { emailStatus: 'delivered', status: 'delivered' })
+    assert.isNotNull(ned.deliveredAt)
+    // Out of order: a late "sent" does not move it back.
+    await event(idOf('ned.mail'), 'email.sent')
+    ned = await recipientOf(messageId, 'Ned Ok')
+    assert.equal(ned.emailStatus, 'delivered')
+    await event(idOf('ned.mail'), 'email.complained')
+    ned = await recipientOf(messageId, 'Ned Ok')
+    assert.containsSubset(ned.serialize(), {
+      emailStatus: 'complained',
+      emailError: 'The recipient marked it as spam',
+      status: 'delivered',
+    })
+
+    const bounced = await event(idOf('oda.mail'), 'email.bounced', {
+      data: {
+        bounce: {
+          type: 'Permanent',
+          subType: 'General',
+          message: "The recipient's mailbox does not exist",
+        },
+      },
+    })
+    assert.equal(bounced.status, 204)
+    const oda = await recipientOf(messageId, 'Oda Bounce')
+    assert.containsSubset(oda.serialize(), {
+      emailStatus: 'bounced',
+      status: 'undelivered',
+      emailError: "Bounced (Permanent, General): The recipient's mailbox does not exist",
+    })
+    // The page's API shows it as the tracking table does.
+    const { session } = await schedulePerson('staff')
+    const detail = await client.get(`/api/messages/${messageId}`).withSession(session)
+    const row = detail.body().recipients.find((one: { name: string }) => one.name === 'Oda Bounce')
+    assert.containsSubset(row, { status: 'undelivered', emailDelivery: { status: 'bounced' } })
+  })
+
+  test('a forged, unsigned or stale event is refused and changes nothing', async ({
+    client,
+    assert,
+  }) => {
+    const messageId = await emailed(client, ['Pia Forged'])
+    const [sent] = resend.emails
+    const forged = await event(sent.id, 'email.bounced', {
+      signWith: `whsec_${Buffer.from('not the secret at all').toString('base64')}`,
+    })
+    assert.equal(forged.status, 403)
+    assert.deepEqual(JSON.parse(forged.body), { message: 'Invalid webhook signature' })
+    const unsigned = await event(sent.id, 'email.bounced', { signWith: null })
+    assert.equal(unsigned.status, 403)
+    const stale = await event(sent.id, 'email.bounced', { timestampShift: -3600 })
+    assert.equal(stale.status, 403)
+    const row = await recipientOf(messageId, 'Pia Forged')
+    assert.containsSubset(row.serialize(), {
+      emailStatus: 'sent',
+      status: 'sent',
+      emailError: null,
+    })
+  })
+
+  test('without a signing secret every event is refused', async ({ client, assert }) => {
+    await emailed(client, ['Quin Nokey'])
+    const secret = env.get('EMAIL_WEBHOOK_SECRET')
+    env.set('EMAIL_WEBHOOK_SECRET', undefined)
+    delete process.env.EMAIL_WEBHOOK_SECRET
+    try {
+      const refused = await event(resend.emails[0].id, 'email.delivered')
+      assert.equal(refused.status, 403)
+      assert.deepEqual(JSON.parse(refused.body), { message: 'Mail events are not configured' })
+    } finally {
+      env.set('EMAIL_WEBHOOK_SECRET', secret)
+    }
+  })
+
+  test("Resend's refusal (a 5xx) fails the run for a retry; the email then goes once", async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const crew = await createCrew({ name: 'Rex Retry', email: 'rex.retry@example.com' })
+    resend.failNext(500)
+    const response = await compose(client, session, {
+      audience: { crewIds: [crew.id] },
+      body: 'Free?',
+      channel: 'email',
+    })
+    const failures = await workQueue()
+    assert.lengthOf(failures, 1)
+    assert.match(failures[0], /^email: /)
+    assert.deepEqual(await workQueue(), [])
+    assert.lengthOf(resend.emails, 1)
+    const row = await recipientOf(response.body().id, 'Rex Retry')
+    assert.containsSubset(row.serialize(), {
+      emailStatus: 'sent',
+      emailMessageId: resend.emails[0].id,
+    })
   })
 })

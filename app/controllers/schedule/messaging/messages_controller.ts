@@ -51,8 +51,9 @@ export default class MessagesController {
   async index() {
     const rows = await this.messages.list()
     return Promise.all(
-      rows.map(async ({ message, counts }) => ({
+      rows.map(async ({ message, headline, counts }) => ({
         ...(await serializer.serialize(MessageTransformer.transform(message))),
+        headline,
         counts,
       }))
     )
@@ -68,10 +69,13 @@ export default class MessagesController {
   }
 
   async #detail(id: number) {
-    const { message, recipients } = await this.messages.find(id)
+    const { message, recipients, headline, copies } = await this.messages.detail(id)
     return {
       ...(await serializer.serialize(MessageTransformer.transform(message))),
-      recipients: await serializer.serialize(MessageRecipientTransformer.transform(recipients)),
+      headline,
+      recipients: await serializer.serialize(
+        MessageRecipientTransformer.transform(recipients, copies)
+      ),
     }
   }
 }

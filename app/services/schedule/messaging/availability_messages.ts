@@ -14,6 +14,7 @@ import { SmsChannel } from '#services/schedule/messaging/sms_channel'
 import {
   MessageDelivery,
   SEND_TO_RECIPIENT_JOB,
+  projectDates,
 } from '#services/schedule/messaging/message_delivery'
 import {
   resolveAudience,
@@ -22,6 +23,7 @@ import {
 } from '#services/schedule/messaging/message_audience'
 import {
   fillPlaceholders,
+  messageHeadline,
   unknownPlaceholders,
 } from '#services/schedule/messaging/message_placeholders'
 import { smsLength } from '#services/schedule/messaging/sms_segments'
@@ -107,6 +109,7 @@ export class AvailabilityMessages {
       locationText: composition.location ?? null,
     })
     const optedOut = await this.#optedOut(audience)
+    const shared = await this.delivery.messageValues(draft)
     const recipients = []
     for (const member of audience) {
       const key = `${member.resourceType}:${member.resourceId}`
@@ -116,11 +119,11 @@ export class AvailabilityMessages {
         this.sms.enabled
       )
       // A preview has no recipient yet: a sample link shows the length a real one takes.
-      const values = await this.delivery.placeholderValues(draft, {
-        id: 0,
-        name: member.name,
-        firstName: member.firstName,
-      })
+      const values = await this.delivery.placeholderValues(
+        draft,
+        { id: 0, name: member.name, firstName: member.firstName },
+        shared
+      )
       const text = fillPlaceholders(body, values)
       recipients.push({
         key,
@@ -188,7 +191,9 @@ export class AvailabilityMessages {
         },
         { client: trx }
       )
-      await MessageRecipient.createMany(
+      // One statement for the whole audience (createMany would insert row by row).
+      const createdAt = new Date()
+      await trx.table('message_recipients').multiInsert(
         audience.map((member) => {
           const key = `${member.resourceType}:${member.resourceId}`
           const channel = channelFor(
@@ -197,21 +202,22 @@ export class AvailabilityMessages {
             this.sms.enabled
           )
           return {
-            messageId: message.id,
-            resourceType: member.resourceType,
-            resourceId: member.resourceId,
+            message_id: message.id,
+            resource_type: member.resourceType,
+            resource_id: member.resourceId,
             name: member.name,
-            firstName: member.firstName,
+            first_name: member.firstName,
             phone: member.phone,
             email: member.email,
             channel,
-            status: 'queued' as const,
-            smsStatus: channel === 'email' ? null : 'queued',
-            emailStatus: channel === 'sms' ? null : 'queued',
+            status: 'queued',
+            sms_status: channel === 'email' ? null : 'queued',
+            email_status: channel === 'sms' ? null : 'queued',
             attempts: 0,
+            created_at: createdAt,
+            updated_at: createdAt,
           }
-        }),
-        { client: trx }
+        })
       )
       if (sendAt <= now) {
         await this.#release(message, trx)
@@ -225,9 +231,11 @@ export class AvailabilityMessages {
     const recipients = await MessageRecipient.query({ client: trx })
       .where('messageId', message.id)
       .select('id')
-    for (const recipient of recipients) {
-      await this.jobs.send(SEND_TO_RECIPIENT_JOB, { recipientId: recipient.id }, { client: trx })
-    }
+    await this.jobs.sendMany(
+      SEND_TO_RECIPIENT_JOB,
+      recipients.map((recipient) => ({ recipientId: recipient.id })),
+      { client: trx }
+    )
     message.useTransaction(trx)
     message.status = 'sent'
     await message.save()
@@ -274,8 +282,20 @@ export class AvailabilityMessages {
       .groupBy('message_id', 'status')
       .select('message_id', 'status')
       .count('* as total')
+    // Headlines from each message's own values and its project (one query for all).
+    const projectIds = [...new Set(messages.map((message) => message.projectId))].filter(
+      (id) => id !== null
+    )
+    const projects = projectIds.length ? await Project.query().whereIn('id', projectIds) : []
+    const byId = new Map(projects.map((project) => [project.id, project]))
     return messages.map((message) => ({
       message,
+      headline: messageHeadline(message.subject, {
+        project: byId.get(message.projectId ?? 0)?.name ?? '',
+        dates: message.datesText ?? projectDates(byId.get(message.projectId ?? 0) ?? null),
+        callTime: message.callTime ?? '',
+        location: message.locationText ?? '',
+      }),
       counts: Object.fromEntries(
         counts
           .filter((row) => row.message_id === message.id)
@@ -294,6 +314,13 @@ export class AvailabilityMessages {
       .orderBy('name')
       .orderBy('id')
     return { message, recipients }
+  }
+
+  /** A message with each recipient's copy as sent, and a headline without placeholders. */
+  async detail(messageId: number) {
+    const { message, recipients } = await this.find(messageId)
+    const { headline, copies } = await this.delivery.copies(message, recipients)
+    return { message, recipients, headline, copies }
   }
 
   /** Sends one person's copy again (after a failure, or to reach them once more). */

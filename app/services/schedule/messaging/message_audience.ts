@@ -3,8 +3,9 @@ import env from '#start/env'
 import type { CountryCode } from 'libphonenumber-js/max'
 import { toE164 } from '#services/schedule/messaging/phone_numbers'
 import { firstNameOf } from '#services/schedule/messaging/message_placeholders'
+import { MessageGroupsBook } from '#services/schedule/messaging/message_groups_book'
 
-/** Who a message goes to: a project's roster (filtered), and/or crew and vendors picked by hand. */
+/** Who a message goes to: a project's roster (filtered), saved groups, and/or crew and vendors picked by hand. */
 export interface AudienceSelection {
   projectId?: number | null
   /** Roster filters; empty or missing means everyone on the roster. */
@@ -12,6 +13,8 @@ export interface AudienceSelection {
   crewRoleIds?: number[]
   crewIds?: number[]
   vendorIds?: number[]
+  /** Saved groups: their crew and vendors, as if picked by hand. */
+  groupIds?: number[]
 }
 
 export interface AudienceMember {
@@ -37,6 +40,11 @@ export function defaultCountry() {
 export async function resolveAudience(selection: AudienceSelection): Promise<AudienceMember[]> {
   const crewIds = new Set(selection.crewIds ?? [])
   const vendorIds = new Set(selection.vendorIds ?? [])
+  if (selection.groupIds?.length) {
+    const members = await new MessageGroupsBook().memberIds(selection.groupIds)
+    members.crew.forEach((id) => crewIds.add(id))
+    members.vendor.forEach((id) => vendorIds.add(id))
+  }
 
   if (selection.projectId) {
     const crewRoster = db
@@ -106,6 +114,27 @@ export async function resolveAudience(selection: AudienceSelection): Promise<Aud
       phone: toE164(row.phone, country),
       phoneAsEntered: row.phone,
       email: row.email?.trim() || null,
+    })),
+  ]
+}
+
+/** Every crew member and vendor in use, by name: who can be put in a saved group. */
+export async function messagingPeople() {
+  const [crew, vendors] = await Promise.all(
+    (['crews', 'vendors'] as const).map((table) =>
+      db.from(table).whereNull('deleted_at').select('id', 'name').orderByRaw('lower(name)')
+    )
+  )
+  return [
+    ...crew.map((row) => ({
+      resourceType: 'crew' as const,
+      resourceId: row.id as number,
+      name: row.name as string,
+    })),
+    ...vendors.map((row) => ({
+      resourceType: 'vendor' as const,
+      resourceId: row.id as number,
+      name: row.name as string,
     })),
   ]
 }

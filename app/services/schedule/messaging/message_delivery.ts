@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import db from '@adonisjs/lucid/services/db'
-import mail from '@adonisjs/mail/services/main'
 import { DateTime } from 'luxon'
 import env from '#start/env'
 import { appUrl } from '#config/app'
@@ -10,11 +9,13 @@ import Project from '#models/schedule/project'
 import Location from '#models/schedule/location'
 import SmsOptOut from '#models/schedule/sms_opt_out'
 import { SmsChannel } from '#services/schedule/messaging/sms_channel'
+import { MessagingMailer } from '#services/schedule/messaging/messaging_mailer'
 import { SmsSendError } from '#services/schedule/messaging/sms_client'
 import { answerUrl } from '#services/schedule/messaging/answer_links'
 import {
   fillPlaceholders,
   firstNameOf,
+  messageHeadline,
   type PlaceholderValues,
 } from '#services/schedule/messaging/message_placeholders'
 import { overallState, wantsEmail, wantsSms } from '#services/schedule/messaging/recipient_states'
@@ -31,7 +32,7 @@ export function smsStatusCallbackUrl() {
 export class DeliveryRetryError extends Error {}
 
 /** "Mar 3 – 5, 2027" from a project's first and last day. */
-function projectDates(project: Project | null) {
+export function projectDates(project: Project | null) {
   if (!project) {
     return ''
   }
@@ -58,13 +59,13 @@ function projectDates(project: Project | null) {
  */
 @inject()
 export class MessageDelivery {
-  constructor(protected sms: SmsChannel) {}
+  constructor(
+    protected sms: SmsChannel,
+    protected mail: MessagingMailer
+  ) {}
 
-  /** The placeholders' values for one recipient. */
-  async placeholderValues(
-    message: Message,
-    recipient: Pick<MessageRecipient, 'id' | 'name' | 'firstName'>
-  ) {
+  /** The placeholders' values that are the same for every recipient of a message. */
+  async messageValues(message: Message) {
     const project = message.projectId ? await Project.find(message.projectId) : null
     let location = message.locationText ?? ''
     if (!location && project?.locationId) {
@@ -72,13 +73,47 @@ export class MessageDelivery {
       location = place?.name ?? ''
     }
     return {
-      firstName: recipient.firstName ?? firstNameOf(recipient.name),
       project: project?.name ?? '',
       dates: message.datesText ?? projectDates(project),
       callTime: message.callTime ?? '',
       location,
+    }
+  }
+
+  /** The placeholders' values for one recipient. */
+  async placeholderValues(
+    message: Message,
+    recipient: Pick<MessageRecipient, 'id' | 'name' | 'firstName'>,
+    shared?: Awaited<ReturnType<MessageDelivery['messageValues']>>
+  ) {
+    return {
+      ...(shared ?? (await this.messageValues(message))),
+      firstName: recipient.firstName ?? firstNameOf(recipient.name),
       answerLink: answerUrl(recipient.id),
     } satisfies PlaceholderValues
+  }
+
+  /**
+   * What each recipient was sent, for the staff's view of a message: their
+   * own subject and text, with their personal link shown as a label (it is
+   * the recipient's key to answer, not the staff's), and a headline for the
+   * message as a whole: its subject when nothing in it is personal.
+   */
+  async copies(message: Message, recipients: MessageRecipient[]) {
+    const shared = await this.messageValues(message)
+    const headline = messageHeadline(message.subject, shared)
+    const copies = new Map<number, { subject: string; text: string }>()
+    for (const recipient of recipients) {
+      const values = {
+        ...(await this.placeholderValues(message, recipient, shared)),
+        answerLink: `[${recipient.name}'s answer link]`,
+      }
+      copies.set(recipient.id, {
+        subject: fillPlaceholders(message.subject, values),
+        text: fillPlaceholders(message.body, values),
+      })
+    }
+    return { headline, copies }
   }
 
   async deliver(recipientId: number, { isLastAttempt }: { isLastAttempt: boolean }) {
@@ -105,11 +140,10 @@ export class MessageDelivery {
         retry.push(`email: ${recipient.emailError}`)
       }
     }
-    await this.#settle(recipient.id, isLastAttempt)
+    const final = await this.#settle(recipient.id, isLastAttempt)
     if (retry.length) {
       throw new DeliveryRetryError(retry.join('; '))
     }
-    const final = await MessageRecipient.findOrFail(recipient.id)
     return { status: final.status, sms: final.smsStatus, email: final.emailStatus }
   }
 
@@ -197,7 +231,7 @@ export class MessageDelivery {
     const from =
       env.get('MESSAGING_FROM_EMAIL') ?? env.get('MAIL_FROM_ADDRESS') ?? 'no-reply@localhost'
     try {
-      await mail.send((mailMessage) => {
+      const sent = await this.mail.mailer.send((mailMessage) => {
         mailMessage
           .to(recipient.email!, recipient.name)
           .from(from, env.get('MAIL_FROM_NAME') ?? 'Production Suite')
@@ -207,6 +241,8 @@ export class MessageDelivery {
       recipient.merge({
         emailStatus: 'sent',
         emailError: null,
+        // The provider's id (Resend's), which its delivery events name.
+        emailMessageId: sent?.messageId ?? null,
         sentAt: recipient.sentAt ?? DateTime.now(),
       })
       await recipient.save()
@@ -231,5 +267,6 @@ export class MessageDelivery {
     }
     recipient.status = overallState(recipient)
     await recipient.save()
+    return recipient
   }
 }

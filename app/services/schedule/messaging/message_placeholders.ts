@@ -32,3 +32,15 @@ export function unknownPlaceholders(text: string) {
 export function firstNameOf(name: string) {
   return name.trim().split(/\s+/)[0] ?? ''
 }
+
+/**
+ * What a message is called on staff pages: its subject filled in, or,
+ * when the subject is personal ({firstName}, {answerLink}), a neutral title
+ * naming its project, so no page shows a placeholder in braces.
+ */
+export function messageHeadline(subject: string, values: Partial<PlaceholderValues>) {
+  if (/\{(firstName|answerLink)\}/.test(subject)) {
+    return `Availability request${values.project ? `: ${values.project}` : ''}`
+  }
+  return fillPlaceholders(subject, values)
+}

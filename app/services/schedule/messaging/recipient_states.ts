@@ -3,11 +3,12 @@ import type { RecipientState } from '#models/schedule/message_recipient'
 
 /*
  * Twilio reports a text's progress in callbacks that may arrive in any
- * order ("sent" after "delivered"): a status only ever replaces one of a
- * lower rank. The ends (delivered, undelivered, failed) share a rank, so
- * none replaces another.
+ * order ("sent" after "delivered"), and the email provider its events the
+ * same way: a status only ever replaces one of a lower rank. The ends
+ * (delivered, undelivered, bounced, failed) share a rank, so none replaces
+ * another; a spam complaint comes after delivery.
  */
-const SMS_RANK: Record<string, number> = {
+const STATUS_RANK: Record<string, number> = {
   queued: 0,
   accepted: 1,
   scheduled: 1,
@@ -18,11 +19,14 @@ const SMS_RANK: Record<string, number> = {
   undelivered: 3,
   failed: 3,
   skipped: 3,
+  bounced: 3,
   read: 4,
+  complained: 4,
 }
 
-export function smsStatusMovesForward(current: string | null, next: string) {
-  return (SMS_RANK[next] ?? -1) > (SMS_RANK[current ?? 'queued'] ?? -1)
+/** Whether a channel's status may move from `current` to `next` (never backwards). */
+export function statusMovesForward(current: string | null, next: string) {
+  return (STATUS_RANK[next] ?? -1) > (STATUS_RANK[current ?? 'queued'] ?? -1)
 }
 
 export function wantsSms(recipient: Pick<MessageRecipient, 'channel'>) {
@@ -46,7 +50,7 @@ export function overallState(recipient: MessageRecipient): RecipientState {
     wantsEmail(recipient) ? recipient.emailStatus : undefined,
   ].filter((status) => status !== undefined)
   const any = (...states: (string | null)[]) => channels.some((status) => states.includes(status))
-  if (any('delivered', 'read')) {
+  if (any('delivered', 'read', 'complained')) {
     return 'delivered'
   }
   if (any('sent')) {
@@ -55,7 +59,7 @@ export function overallState(recipient: MessageRecipient): RecipientState {
   if (any(null, 'queued', 'sending', 'accepted', 'scheduled')) {
     return 'queued'
   }
-  if (any('undelivered')) {
+  if (any('undelivered', 'bounced')) {
     return 'undelivered'
   }
   if (any('failed', 'unknown')) {

@@ -8,7 +8,7 @@ import SmsOptOut from '#models/schedule/sms_opt_out'
 import { SmsChannel } from '#services/schedule/messaging/sms_channel'
 import { AvailabilityAnswers } from '#services/schedule/messaging/availability_answers'
 import { readInboundText } from '#services/schedule/messaging/reply_keywords'
-import { overallState, smsStatusMovesForward } from '#services/schedule/messaging/recipient_states'
+import { overallState, statusMovesForward } from '#services/schedule/messaging/recipient_states'
 import { toE164 } from '#services/schedule/messaging/phone_numbers'
 
 /** 403: Twilio's signature is missing or does not match; nothing was changed. */
@@ -60,7 +60,7 @@ export class SmsWebhooks {
   async status(fields: Record<string, string>) {
     const recipient = await MessageRecipient.findBy('smsSid', fields.MessageSid)
     const next = fields.MessageStatus
-    if (!recipient || !next || !smsStatusMovesForward(recipient.smsStatus, next)) {
+    if (!recipient || !next || !statusMovesForward(recipient.smsStatus, next)) {
       return
     }
     recipient.smsStatus = next

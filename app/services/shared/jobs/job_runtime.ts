@@ -82,6 +82,25 @@ export class JobRuntime implements JobSender {
   }
 
   /**
+   * Many jobs of one queue in one statement (pg-boss's insert), for work
+   * fanned out to hundreds of jobs at once (a message's recipients): the
+   * queue's retry and expiry settings apply as for `send`. Inside the
+   * caller's transaction when `client` is given.
+   */
+  async sendMany(name: string, data: object[], options: Pick<SendJobOptions, 'client'> = {}) {
+    this.#assertDefined(name)
+    if (!data.length) {
+      return
+    }
+    const boss = await this.#started()
+    await boss.insert(
+      name,
+      data.map((one) => ({ data: one })),
+      { db: options.client ? fromKnex(options.client.knexClient as never) : undefined }
+    )
+  }
+
+  /**
    * Works every queue of the registry in this process, keeps the cron
    * schedules in step with it, and sends the jobs that run at start.
    */
