@@ -3,13 +3,20 @@ import type { KeyboardEvent, PointerEvent } from 'react'
 import { api, errorMessage, type Method } from '~/components/shared/api'
 import { formatDay } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
 import { useToast } from '~/components/shared/ui/toast'
 import { CallSheetPreview } from '~/components/schedule/production/call_sheet_preview'
 import {
+  ActivityBasicsFields,
   ActivityEditor,
-  type EditedActivity,
+  NO_TYPE,
+  typeIdOf,
   type RosterPerson,
 } from '~/components/schedule/production/activity_editor'
+import { ActivityTypeIcon } from '~/components/schedule/production/activity_type_icon'
+import { shootDayLabel } from '~/components/schedule/production/shoot_days'
+import { contrastingText } from '~/components/schedule/colors'
+import type { Data } from '~generated/data'
 
 /*
  * A project's production days: a one-line summary per day, and the selected
@@ -20,18 +27,9 @@ import {
  * Shift + up/down changes its end; the form below the grid adds one.
  */
 
-type Activity = EditedActivity & {
-  date: string
-  name: string
-  scheduleColumnId: number | null
-  startTime: string
-  endTime: string | null
-  isMilestone: boolean
-  lane: number
-  lanes: number
-}
-
-type Column = { id: number; name: string; hiddenDates: string[] }
+type Activity = Data.Schedule.Activity
+type Column = Data.Schedule.ScheduleColumn
+type ActivityType = Data.Schedule.ActivityType
 
 /** What the project page brings on its first render. */
 export type ProductionDaysData = { activities: Activity[]; columns: Column[] }
@@ -103,11 +101,14 @@ export function ProductionDays({
   projectId,
   days,
   roster,
+  activityTypes,
   initial,
 }: {
   projectId: number
   days: string[]
   roster: RosterPerson[]
+  /** The kinds of activity (the Lists page's), with the colour and icon the grid paints. */
+  activityTypes: ActivityType[]
   initial: ProductionDaysData
 }) {
   const toast = useToast()
@@ -121,7 +122,17 @@ export function ProductionDays({
   const [previewing, setPreviewing] = useState(false)
   const [newColumn, setNewColumn] = useState('')
   const [copyTo, setCopyTo] = useState('')
-  const [form, setForm] = useState({ name: '', columnId: '', startTime: '09:00', endTime: '10:00' })
+  const [form, setForm] = useState({
+    name: '',
+    typeId: NO_TYPE,
+    columnId: '',
+    startTime: '09:00',
+    endTime: '10:00',
+  })
+  const types = useMemo(
+    () => new Map(activityTypes.map((type) => [type.id, type])),
+    [activityTypes]
+  )
   const gridRef = useRef<HTMLDivElement>(null)
 
   const load = useCallback(
@@ -326,7 +337,7 @@ export function ProductionDays({
               aria-current={day === date ? 'true' : undefined}
               onClick={() => setDate(day)}
             >
-              Day {index + 1} · {formatDay(day)}
+              {shootDayLabel(index, day)}
             </button>{' '}
             <span className="ui-muted">{oneLiner(byDay.get(day) ?? [])}</span>
           </li>
@@ -462,6 +473,13 @@ export function ProductionDays({
                 if (columnId !== column.id) return null
                 const warning = warningText(activity)
                 const time = activity.endTime ? `${clockOf(start)}–${clockOf(end)}` : clockOf(start)
+                const type = types.get(activity.activityTypeId ?? 0)
+                // The type's colour, with black or white text, whichever reads (WCAG AA).
+                const painted = type && {
+                  background: type.color,
+                  color: contrastingText(type.color),
+                  borderColor: contrastingText(type.color),
+                }
                 return (
                   <div
                     key={activity.id}
@@ -469,7 +487,7 @@ export function ProductionDays({
                     tabIndex={0}
                     role="button"
                     aria-roledescription="movable activity"
-                    aria-label={`${activity.name}, ${time}, ${column.name}${warning ? `. ${warning}` : ''}`}
+                    aria-label={`${activity.name}, ${time}, ${column.name}${type ? `, ${type.name}` : ''}${warning ? `. ${warning}` : ''}`}
                     aria-describedby="day-grid-keys"
                     className={`sc-day-grid-activity${activity.isMilestone ? ' sc-day-grid-milestone' : ''}${warning ? ' sc-day-grid-warning' : ''}`}
                     style={{
@@ -477,10 +495,12 @@ export function ProductionDays({
                       height: Math.max(ROW_PX, ((end - start) / SLOT) * ROW_PX),
                       left: `${(activity.lane / activity.lanes) * 100}%`,
                       width: `${100 / activity.lanes}%`,
+                      ...painted,
                     }}
                     onPointerDown={(event) => startMove(event, activity)}
                     onKeyDown={(event) => keyDown(event, activity)}
                   >
+                    {type && <ActivityTypeIcon icon={type.icon} />}
                     <strong>{activity.name}</strong> <span>{time}</span>
                     {warning && <span title={warning}> ⚠</span>}
                     {!activity.isMilestone && (
@@ -519,6 +539,7 @@ export function ProductionDays({
           key={`${chosenActivity.id}-${chosenActivity.startTime}-${chosenActivity.endTime}`}
           activity={chosenActivity}
           roster={roster}
+          types={activityTypes}
           onSaved={() => {
             setChosen(null)
             load()
@@ -538,6 +559,7 @@ export function ProductionDays({
               projectId,
               date,
               name: form.name,
+              activityTypeId: typeIdOf(form.typeId),
               scheduleColumnId: form.columnId ? Number(form.columnId) : null,
               startTime: form.startTime,
               endTime: form.endTime || null,
@@ -547,15 +569,12 @@ export function ProductionDays({
           setForm({ ...form, name: '' })
         }}
       >
-        <label className="ui-label">
-          Activity{' '}
-          <input
-            className="ui-input"
-            required
-            value={form.name}
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-          />
-        </label>
+        <ActivityBasicsFields
+          nameLabel="Activity"
+          values={form}
+          types={activityTypes}
+          onChange={(changes) => setForm({ ...form, ...changes })}
+        />
         <label className="ui-label">
           Column{' '}
           <select
@@ -570,27 +589,6 @@ export function ProductionDays({
               </option>
             ))}
           </select>
-        </label>
-        <label className="ui-label">
-          Starts{' '}
-          <input
-            className="ui-input"
-            type="time"
-            step={900}
-            required
-            value={form.startTime}
-            onChange={(event) => setForm({ ...form, startTime: event.target.value })}
-          />
-        </label>
-        <label className="ui-label">
-          Ends (empty for a milestone){' '}
-          <input
-            className="ui-input"
-            type="time"
-            step={900}
-            value={form.endTime}
-            onChange={(event) => setForm({ ...form, endTime: event.target.value })}
-          />
         </label>
         <Button type="submit">Add activity</Button>
       </form>
@@ -623,7 +621,7 @@ export function ProductionDays({
                 .filter((day) => day !== date)
                 .map((day) => (
                   <option key={day} value={day}>
-                    Day {days.indexOf(day) + 1} · {formatDay(day)}
+                    {shootDayLabel(days.indexOf(day), day)}
                   </option>
                 ))}
             </select>
@@ -648,15 +646,13 @@ export function ProductionDays({
           setNewColumn('')
         }}
       >
-        <label className="ui-label">
-          New column{' '}
-          <input
-            className="ui-input"
-            required
+        <Field label="New column" required>
+          <TextInput
+            maxLength={100}
             value={newColumn}
             onChange={(event) => setNewColumn(event.target.value)}
           />
-        </label>
+        </Field>
         <Button type="submit" variant="secondary">
           Add column
         </Button>
