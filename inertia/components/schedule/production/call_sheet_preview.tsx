@@ -17,7 +17,8 @@ type SheetTable = {
 
 function Table({ caption, head, rows }: SheetTable) {
   return (
-    <div className="ui-table-wrap">
+    // A phone scrolls a wide table sideways: the keyboard scrolls it once it has the focus.
+    <div className="ui-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="ui-table">
         <caption className="ui-table-caption">{caption}</caption>
         <thead>
