@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
-import type { KeyboardEvent, PointerEvent } from 'react'
+import type { FormEvent, KeyboardEvent, PointerEvent } from 'react'
 import { api, errorMessage, type Method } from '~/components/shared/api'
 import { formatDay } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
@@ -171,6 +171,21 @@ export function ProductionDays({
       toast.error(`Could not ${what}: ${errorMessage(error)}`)
     }
     await load()
+  }
+
+  /** A form's submit: saves without leaving the page, then `after` (emptying the form). */
+  function saveOnSubmit(
+    method: Method,
+    url: string,
+    body: object,
+    what: string,
+    after: () => void
+  ) {
+    return async (event: FormEvent) => {
+      event.preventDefault()
+      await save(method, url, body, what)
+      after()
+    }
   }
 
   function slotAt(clientY: number) {
@@ -550,24 +565,21 @@ export function ProductionDays({
       <form
         className="ui-cluster"
         aria-label="Add an activity"
-        onSubmit={async (event) => {
-          event.preventDefault()
-          await save(
-            'POST',
-            '/api/activities',
-            {
-              projectId,
-              date,
-              name: form.name,
-              activityTypeId: typeIdOf(form.typeId),
-              scheduleColumnId: form.columnId ? Number(form.columnId) : null,
-              startTime: form.startTime,
-              endTime: form.endTime || null,
-            },
-            'add the activity'
-          )
-          setForm({ ...form, name: '' })
-        }}
+        onSubmit={saveOnSubmit(
+          'POST',
+          '/api/activities',
+          {
+            projectId,
+            date,
+            name: form.name,
+            activityTypeId: typeIdOf(form.typeId),
+            scheduleColumnId: form.columnId ? Number(form.columnId) : null,
+            startTime: form.startTime,
+            endTime: form.endTime || null,
+          },
+          'add the activity',
+          () => setForm({ ...form, name: '' })
+        )}
       >
         <ActivityBasicsFields
           nameLabel="Activity"
@@ -597,16 +609,13 @@ export function ProductionDays({
         <form
           className="ui-cluster"
           aria-label="Copy this day"
-          onSubmit={async (event) => {
-            event.preventDefault()
-            await save(
-              'POST',
-              '/api/activities/copy-day',
-              { projectId, from: date, to: copyTo },
-              'copy the day'
-            )
-            setCopyTo('')
-          }}
+          onSubmit={saveOnSubmit(
+            'POST',
+            '/api/activities/copy-day',
+            { projectId, from: date, to: copyTo },
+            'copy the day',
+            () => setCopyTo('')
+          )}
         >
           <label className="ui-label">
             Copy this day’s activities to{' '}
@@ -635,16 +644,13 @@ export function ProductionDays({
       <form
         className="ui-cluster"
         aria-label="Add a column"
-        onSubmit={async (event) => {
-          event.preventDefault()
-          await save(
-            'POST',
-            `/api/projects/${projectId}/schedule-columns`,
-            { name: newColumn },
-            'add the column'
-          )
-          setNewColumn('')
-        }}
+        onSubmit={saveOnSubmit(
+          'POST',
+          `/api/projects/${projectId}/schedule-columns`,
+          { name: newColumn },
+          'add the column',
+          () => setNewColumn('')
+        )}
       >
         <Field label="New column" required>
           <TextInput
