@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { FormEvent, KeyboardEvent, PointerEvent } from 'react'
 import { api, errorMessage, type Method } from '~/components/shared/api'
 import { formatDay } from '~/components/shared/dates'
@@ -83,6 +83,31 @@ type Drag =
     }
   | { kind: 'resize'; activity: Activity; end: number }
 
+/** A bound of the grid's range: whole hours, the last one shown as 23:59. */
+function HourSelect(props: {
+  label: string
+  hours: number[]
+  value: number
+  onChange: (hour: number) => void
+}) {
+  return (
+    <label className="ui-label">
+      {props.label}{' '}
+      <select
+        className="ui-input"
+        value={props.value}
+        onChange={(event) => props.onChange(Number(event.target.value))}
+      >
+        {props.hours.map((hour) => (
+          <option key={hour} value={hour}>
+            {clockOf(hour * 60 - (hour === 24 ? 1 : 0))}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /** An hour of the grid's range, remembered in this browser. */
 function useStoredHour(key: string, fallback: number) {
   const [hour, setHour] = useState(() => {
@@ -134,6 +159,8 @@ export function ProductionDays({
     [activityTypes]
   )
   const gridRef = useRef<HTMLDivElement>(null)
+  /** The activity a key just moved: its block is drawn anew (in another column, maybe). */
+  const refocus = useRef<number | null>(null)
 
   const load = useCallback(
     () =>
@@ -156,6 +183,17 @@ export function ProductionDays({
       map.set(activity.date, [...(map.get(activity.date) ?? []), activity])
     }
     return map
+  }, [activities])
+
+  // Keep the keyboard on the moved block in the same commit that draws it, so
+  // the next key (Enter, another arrow) reaches it.
+  useLayoutEffect(() => {
+    if (refocus.current === null) return
+    const block = gridRef.current?.querySelector<HTMLElement>(
+      `[data-activity-id="${refocus.current}"]`
+    )
+    refocus.current = null
+    block?.focus()
   }, [activities])
 
   const visible = columns.filter((column) => !column.hiddenDates.includes(date))
@@ -318,11 +356,8 @@ export function ProductionDays({
     }
     if (!body) return
     event.preventDefault()
+    refocus.current = activity.id
     await save('PATCH', `/api/activities/${activity.id}`, body, 'change the activity')
-    // The block is drawn anew: keep the keyboard on it.
-    requestAnimationFrame(() =>
-      gridRef.current?.querySelector<HTMLElement>(`[data-activity-id="${activity.id}"]`)?.focus()
-    )
   }
 
   function placed(activity: Activity) {
@@ -360,34 +395,13 @@ export function ProductionDays({
       </ol>
 
       <div className="ui-cluster">
-        <label className="ui-label">
-          Day starts{' '}
-          <select
-            className="ui-input"
-            value={dayStart}
-            onChange={(event) => setDayStart(Number(event.target.value))}
-          >
-            {HOURS.slice(0, 24).map((hour) => (
-              <option key={hour} value={hour}>
-                {clockOf(hour * 60)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="ui-label">
-          Day ends{' '}
-          <select
-            className="ui-input"
-            value={dayEnd}
-            onChange={(event) => setDayEnd(Number(event.target.value))}
-          >
-            {HOURS.slice(1).map((hour) => (
-              <option key={hour} value={hour}>
-                {clockOf(hour * 60 - (hour === 24 ? 1 : 0))}
-              </option>
-            ))}
-          </select>
-        </label>
+        <HourSelect
+          label="Day starts"
+          hours={HOURS.slice(0, 24)}
+          value={dayStart}
+          onChange={setDayStart}
+        />
+        <HourSelect label="Day ends" hours={HOURS.slice(1)} value={dayEnd} onChange={setDayEnd} />
         <Button
           variant="secondary"
           aria-expanded={previewing}
