@@ -8,6 +8,7 @@ import type { InferData, InferVariants } from '@adonisjs/core/types/transformers
 import type { InferSharedProps, InferFlashData } from '@adonisjs/inertia/types'
 import type ScheduleActivityLogEntryTransformer from '#transformers/schedule/activity_log_entry_transformer'
 import type ScheduleActivityTransformer from '#transformers/schedule/activity_transformer'
+import type ScheduleActivityTypeTransformer from '#transformers/schedule/activity_type_transformer'
 import type ScheduleAdminSettingsTransformer from '#transformers/schedule/admin_settings_transformer'
 import type ScheduleAppUserTransformer from '#transformers/schedule/app_user_transformer'
 import type ScheduleCalendarActivityTransformer from '#transformers/schedule/calendar_activity_transformer'
@@ -17,6 +18,10 @@ import type ScheduleCalendarFeedTransformer from '#transformers/schedule/calenda
 import type ScheduleCalendarPersonTransformer from '#transformers/schedule/calendar_person_transformer'
 import type ScheduleCalendarProjectTransformer from '#transformers/schedule/calendar_project_transformer'
 import type ScheduleCalendarSyncStatusTransformer from '#transformers/schedule/calendar_sync_status_transformer'
+import type ScheduleCallSheetConfigTransformer from '#transformers/schedule/call_sheet_config_transformer'
+import type ScheduleCallSheetContactTransformer from '#transformers/schedule/call_sheet_contact_transformer'
+import type ScheduleCallSheetDayOverrideTransformer from '#transformers/schedule/call_sheet_day_override_transformer'
+import type ScheduleCallSheetTransformer from '#transformers/schedule/call_sheet_transformer'
 import type ScheduleClientTransformer from '#transformers/schedule/client_transformer'
 import type ScheduleConflictResolutionTransformer from '#transformers/schedule/conflict_resolution_transformer'
 import type ScheduleConflictTransformer from '#transformers/schedule/conflict_transformer'
@@ -86,6 +91,10 @@ export namespace Data {
     export namespace Activity {
       export type Variants = InferVariants<ScheduleActivityTransformer>
     }
+    export type ActivityType = InferData<ScheduleActivityTypeTransformer>
+    export namespace ActivityType {
+      export type Variants = InferVariants<ScheduleActivityTypeTransformer>
+    }
     export type AdminSettings = InferData<ScheduleAdminSettingsTransformer>
     export namespace AdminSettings {
       export type Variants = InferVariants<ScheduleAdminSettingsTransformer>
@@ -121,6 +130,22 @@ export namespace Data {
     export type CalendarSyncStatus = InferData<ScheduleCalendarSyncStatusTransformer>
     export namespace CalendarSyncStatus {
       export type Variants = InferVariants<ScheduleCalendarSyncStatusTransformer>
+    }
+    export type CallSheetConfig = InferData<ScheduleCallSheetConfigTransformer>
+    export namespace CallSheetConfig {
+      export type Variants = InferVariants<ScheduleCallSheetConfigTransformer>
+    }
+    export type CallSheetContact = InferData<ScheduleCallSheetContactTransformer>
+    export namespace CallSheetContact {
+      export type Variants = InferVariants<ScheduleCallSheetContactTransformer>
+    }
+    export type CallSheetDayOverride = InferData<ScheduleCallSheetDayOverrideTransformer>
+    export namespace CallSheetDayOverride {
+      export type Variants = InferVariants<ScheduleCallSheetDayOverrideTransformer>
+    }
+    export type CallSheet = InferData<ScheduleCallSheetTransformer>
+    export namespace CallSheet {
+      export type Variants = InferVariants<ScheduleCallSheetTransformer>
     }
     export type Client = InferData<ScheduleClientTransformer>
     export namespace Client {

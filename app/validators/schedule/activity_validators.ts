@@ -119,3 +119,6 @@ export const updateContactValidator = vine.create({
   sortOrder: vine.number().withoutDecimals().min(0).max(10_000).optional(),
   ...contactFields,
 })
+
+/** Every contact of the project, in their new order. */
+export const contactOrderValidator = vine.create({ ids: ids() })

@@ -12,6 +12,8 @@ export type Lookups = {
   vendorTypes: Data.Schedule.NamedListItem[]
   locationTypes: Data.Schedule.NamedListItem[]
   regions: Data.Schedule.NamedListItem[]
+  /** The day grid paints activities in their type's colour, with its icon. */
+  activityTypes: Data.Schedule.ActivityType[]
 }
 
 export type LookupName = keyof Lookups

@@ -13,6 +13,10 @@ import {
   ProductionDays,
   type ProductionDaysData,
 } from '~/components/schedule/production/production_days'
+import {
+  CallSheetEditor,
+  type CallSheetsData,
+} from '~/components/schedule/production/call_sheet_editor'
 import { Tasks } from '~/components/schedule/projects/tasks'
 import { ActivityLogList, type ActivityPage } from '~/components/schedule/activity/activity_log'
 import { Swatch } from '~/components/schedule/status_badge'
@@ -43,6 +47,8 @@ type ProjectPageProps = {
   resourceChoices: Data.Schedule.ResourceChoice[]
   lookups: Lookups
   productionDays: ProductionDaysData
+  /** Null only for a missing project. */
+  callSheets: CallSheetsData | null
 }
 
 export default function ProjectPage(props: ProjectPageProps) {
@@ -215,8 +221,19 @@ function ProjectView(props: ProjectPageProps & { project: Data.Schedule.Project 
         projectId={projectId}
         days={days}
         roster={roster}
+        activityTypes={lookups.activityTypes}
         initial={props.productionDays}
       />
+
+      {props.callSheets && (
+        <CallSheetEditor
+          projectId={projectId}
+          days={days}
+          roster={roster}
+          locations={locations}
+          initial={props.callSheets}
+        />
+      )}
 
       <ActivityLogList projectId={projectId} activity={props.activity} />
     </div>

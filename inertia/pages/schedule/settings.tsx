@@ -61,6 +61,17 @@ const LISTS: (ListKind & { list: LookupName })[] = [
     description: 'Where people and places are, to filter the directory and the calendar.',
     deleteNote: 'People, places and projects in this region keep going without one.',
   },
+  {
+    url: '/api/activity-types',
+    list: 'activityTypes',
+    title: 'Activity types',
+    noun: 'activity type',
+    description:
+      'What an activity of a production day is (shooting, meal, travel…); the day grid paints it in this colour. Icon: an emoji, or camera, clapperboard, mic, meal, truck, location, people, clock, calendar or star.',
+    deleteNote: 'Activities of this type keep going without one.',
+    hasIcon: true,
+    colorRequired: true,
+  },
 ]
 
 /** The lists that label everything else; names and colours here show everywhere. */
@@ -69,7 +80,7 @@ export default function SettingsPage({ user, lookups }: { user: SessionUser; loo
     <ScheduleShell user={user} title="Lists" width="regular">
       <PageHeader
         title="Lists"
-        description="The statuses, roles, types and regions that label everything else. Changes save as you make them; drag ⠿ (or focus it and press Space, then the arrow keys) to change the order in which they are offered."
+        description="The statuses, roles, types, regions and activity types that label everything else. Changes save as you make them; drag ⠿ (or focus it and press Space, then the arrow keys) to change the order in which they are offered."
       />
       <div className="sc-list-grid">
         {LISTS.map((kind) => (

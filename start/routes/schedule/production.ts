@@ -53,6 +53,7 @@ router
         const contacts = `${project}/call-sheet-contacts`
         router.get(contacts, [CallSheetContactsController, 'index'])
         router.post(contacts, [CallSheetContactsController, 'store'])
+        router.put(`${contacts}/order`, [CallSheetContactsController, 'order'])
         router.patch(`${contacts}/:contactId`, [CallSheetContactsController, 'update'])
         router.delete(`${contacts}/:contactId`, [CallSheetContactsController, 'destroy'])
       })

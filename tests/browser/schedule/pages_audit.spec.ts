@@ -329,6 +329,62 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     )
   })
 
+  test('the project page’s call sheet editing passes axe at phone width: contacts, a contact open, a day’s form and the preview', async ({
+    browser,
+    browserContext,
+    assert,
+  }) => {
+    const staff = await signInToSchedule(browserContext, stack, seed)
+    const { project } = await staffedProject(
+      staff,
+      { name: 'Audit call sheet shoot', startDate: '2032-05-03', endDate: '2032-05-04' },
+      'Audit Sheet Gaffer',
+      { date: '2032-05-03', title: 'Quay day', callTime: '07:00' }
+    )
+    const api = `/api/projects/${project.id}`
+    await callFromPage(staff, 'PUT', `${api}/call-sheet-config`, {
+      companyName: 'Audit Pictures',
+      emergencyInfo: 'Call 999',
+    })
+    for (const [role, name] of [
+      ['Producer', 'Audit Producer'],
+      ['Medic', 'Audit Medic'],
+    ]) {
+      await callFromPage(staff, 'POST', `${api}/call-sheet-contacts`, {
+        role,
+        name,
+        phone: '+44 7700 900123',
+        isPublic: role === 'Medic',
+      })
+    }
+    await callFromPage(staff, 'PUT', `${api}/call-sheets/2032-05-03/override`, {
+      weatherNote: 'Bright, wind from the west',
+      parking: 'On the quay',
+    })
+
+    const context = await sizedContext(browser, browserContext, true)
+    const page = await context.newPage()
+    await page.goto(`${stack.url('schedule')}/projects/${project.id}`)
+    const section = page.getByRole('region', { name: 'Call sheets' })
+    await section.waitFor()
+    await section.getByRole('button', { name: 'Edit Audit Medic' }).click()
+    await section.getByRole('button', { name: 'Preview this day' }).click()
+    await section.getByRole('article', { name: 'Call sheet' }).getByText('Audit Pictures').waitFor()
+    await section.scrollIntoViewIfNeeded()
+    const where = 'call sheet editing at phone size'
+    const problems = await seriousAccessibilityProblems(page)
+    assert.deepEqual(problems, [], `${where}:\n${problems.join('\n')}`)
+    assert.isAtMost(
+      await page.evaluate(() => document.documentElement.scrollWidth),
+      PHONE.width,
+      `${where} scrolls sideways`
+    )
+    const small = await smallTouchTargets(page, TOUCH_TARGETS)
+    assert.deepEqual(small, [], `${where}: targets smaller than a finger`)
+    await saveScreenshot(page, 'schedule/project-call-sheets-phone')
+    await context.close()
+  })
+
   test('public share pages pass axe at both sizes: a project, a person, and a link that is gone', async ({
     browser,
     browserContext,

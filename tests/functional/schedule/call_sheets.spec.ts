@@ -182,6 +182,7 @@ test.group('call sheets', (group) => {
       client.get(`${base}/call-sheet-contacts`),
       client.post(`${base}/call-sheet-contacts`).json({ role: 'A', name: 'B' }).withCsrfToken(),
       client.patch(`${base}/call-sheet-contacts/1`).json({}).withCsrfToken(),
+      client.put(`${base}/call-sheet-contacts/order`).json({ ids: [] }).withCsrfToken(),
       client.delete(`${base}/call-sheet-contacts/1`).withCsrfToken(),
     ]
     for (const request of requests) {
@@ -522,6 +523,54 @@ test.group('call sheets', (group) => {
       200
     )
     assert.lengthOf(await CallSheetContact.all(), 0)
+  })
+
+  test('custom contacts are put in order, which every day’s call sheet follows', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const project = await createProject('2025-05-01', '2025-05-03')
+    const url = `/api/projects/${project.id}/call-sheet-contacts`
+    const ids: number[] = []
+    for (const name of ['Ana', 'Ben', 'Cy']) {
+      const added = await client
+        .post(url)
+        .json({ role: 'Producer', name })
+        .withSession(session)
+        .withCsrfToken()
+      ids.push(added.body().id)
+    }
+    const [ana, ben, cy] = ids
+    const order = (body: unknown) =>
+      client.put(`${url}/order`).json(body).withSession(session).withCsrfToken()
+
+    // An order must name every contact of the project once, and only them.
+    for (const refused of [[cy, ana], [cy, ana, ben, ben], [cy, ana, ben + 1000], 'all']) {
+      const response = await order({ ids: refused })
+      response.assertStatus(422)
+    }
+    const other = await createProject('2025-05-01', '2025-05-03')
+    const elsewhere = await client
+      .put(`/api/projects/${other.id}/call-sheet-contacts/order`)
+      .json({ ids: [cy, ana, ben] })
+      .withSession(session)
+      .withCsrfToken()
+    elsewhere.assertStatus(422)
+
+    const ordered = await order({ ids: [cy, ana, ben] })
+    ordered.assertStatus(200)
+    assert.deepEqual(
+      ordered.body().map((contact: { name: string }) => contact.name),
+      ['Cy', 'Ana', 'Ben']
+    )
+    const sheet = await client
+      .get(`/api/projects/${project.id}/call-sheets/2025-05-02`)
+      .withSession(session)
+    assert.deepEqual(
+      sheet.body().contacts.map((contact: { name: string }) => contact.name),
+      ['Cy', 'Ana', 'Ben']
+    )
   })
 
   test('schedule:call-sheet writes a day’s PDF, or every day’s, to a file', async ({

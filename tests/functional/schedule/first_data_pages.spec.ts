@@ -1,6 +1,7 @@
 import { test } from '@japa/runner'
 import testUtils from '@adonisjs/core/services/test_utils'
 import Region from '#models/schedule/region'
+import ActivityType from '#models/schedule/activity_type'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { createCrew, createProject, trash } from '#tests/helpers/schedule_records'
 import { inertiaVisit } from '#tests/helpers/inertia_visits'
@@ -59,9 +60,10 @@ test.group('schedule pages: first data as props', (group) => {
     assert.equal(unknownTab.body().props.type, 'projects')
   })
 
-  test('the lists page carries the six lists', async ({ client, assert }) => {
+  test('the lists page carries the seven lists', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     await Region.create({ name: 'North', sortOrder: 0 })
+    await ActivityType.create({ name: 'Shooting', color: '#1e3a8a', icon: 'camera' })
 
     const response = await inertiaVisit(client, '/settings', { session })
     const page = response.body()
@@ -73,7 +75,13 @@ test.group('schedule pages: first data as props', (group) => {
       'vendorTypes',
       'locationTypes',
       'regions',
+      'activityTypes',
     ])
+    assert.deepInclude(page.props.lookups.activityTypes[0], {
+      name: 'Shooting',
+      color: '#1e3a8a',
+      icon: 'camera',
+    })
     assert.include(
       page.props.lookups.regions.map((region: { name: string }) => region.name),
       'North'

@@ -65,6 +65,37 @@ test.group('schedule project and directory pages: first data as props', (group) 
     assert.isArray(props.lookups.statuses)
   })
 
+  test('GET /projects/:id carries the call sheets’ settings, day overrides and contacts as their routes answer them', async ({
+    client,
+    assert,
+  }) => {
+    const { session } = await schedulePerson('staff')
+    const project = await createProject('2031-05-01', '2031-05-03', { name: 'Sheet props shoot' })
+    const base = `/api/projects/${project.id}`
+    const put = (url: string, body: object) =>
+      client.put(url).json(body).withSession(session).withCsrfToken()
+    const config = await put(`${base}/call-sheet-config`, { companyName: 'Quay Films' })
+    config.assertStatus(200)
+    const override = await put(`${base}/call-sheets/2031-05-02/override`, { parking: 'Pier 4' })
+    override.assertStatus(200)
+    const contact = await client
+      .post(`${base}/call-sheet-contacts`)
+      .json({ role: 'Medic', name: 'Ola Medic' })
+      .withSession(session)
+      .withCsrfToken()
+    contact.assertStatus(201)
+
+    const response = await inertiaVisit(client, `/projects/${project.id}`, { session })
+    const { callSheets } = response.body().props
+    assert.deepEqual(callSheets, {
+      config: await apiBody(client, session, `${base}/call-sheet-config`),
+      overrides: [await apiBody(client, session, `${base}/call-sheets/2031-05-02/override`)],
+      contacts: await apiBody(client, session, `${base}/call-sheet-contacts`),
+    })
+    assert.equal(callSheets.config.companyName, 'Quay Films')
+    assert.equal(callSheets.contacts[0].name, 'Ola Medic')
+  })
+
   test('a project in the trash opens the page without a project', async ({ client, assert }) => {
     const { session } = await schedulePerson('staff')
     const project = await createProject('2031-05-01', '2031-05-01')

@@ -1,24 +1,13 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { CallSheets } from '#services/schedule/production/call_sheets'
-import type CallSheetContact from '#models/schedule/call_sheet_contact'
+import { serializer } from '#services/shared/serialize'
+import CallSheetContactTransformer from '#transformers/schedule/call_sheet_contact_transformer'
 import {
+  contactOrderValidator,
   createContactValidator,
   updateContactValidator,
 } from '#validators/schedule/activity_validators'
-
-function contactBody(contact: CallSheetContact) {
-  return {
-    id: contact.id,
-    projectId: contact.projectId,
-    role: contact.role,
-    name: contact.name,
-    phone: contact.phone ?? null,
-    email: contact.email ?? null,
-    isPublic: contact.isPublic,
-    sortOrder: contact.sortOrder,
-  }
-}
 
 /** /api/projects/:id/call-sheet-contacts (spec 3, call_sheet_contacts). */
 @inject()
@@ -27,14 +16,14 @@ export default class CallSheetContactsController {
 
   async index({ params }: HttpContext) {
     const contacts = await this.callSheets.contacts(params.id)
-    return contacts.map(contactBody)
+    return serializer.serialize(CallSheetContactTransformer.transform(contacts))
   }
 
   async store({ params, request, response, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(createContactValidator)
     const contact = await this.callSheets.addContact(scheduleUser, params.id, fields)
     response.status(201)
-    return contactBody(contact)
+    return serializer.serialize(CallSheetContactTransformer.transform(contact))
   }
 
   async update({ params, request, scheduleUser }: HttpContext) {
@@ -45,7 +34,13 @@ export default class CallSheetContactsController {
       params.contactId,
       fields
     )
-    return contactBody(contact)
+    return serializer.serialize(CallSheetContactTransformer.transform(contact))
+  }
+
+  async order({ params, request, scheduleUser }: HttpContext) {
+    const { ids } = await request.validateUsing(contactOrderValidator)
+    const contacts = await this.callSheets.reorderContacts(scheduleUser, params.id, ids)
+    return serializer.serialize(CallSheetContactTransformer.transform(contacts))
   }
 
   async destroy({ params, scheduleUser }: HttpContext) {

@@ -2,6 +2,10 @@ import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { CallSheets } from '#services/schedule/production/call_sheets'
 import { streamExport } from '#services/schedule/exports/export_stream'
+import { serializer } from '#services/shared/serialize'
+import CallSheetTransformer from '#transformers/schedule/call_sheet_transformer'
+import CallSheetConfigTransformer from '#transformers/schedule/call_sheet_config_transformer'
+import CallSheetDayOverrideTransformer from '#transformers/schedule/call_sheet_day_override_transformer'
 import {
   callSheetConfigValidator,
   callSheetDayValidator,
@@ -18,28 +22,34 @@ export default class CallSheetsController {
   constructor(protected callSheets: CallSheets) {}
 
   async showConfig({ params }: HttpContext) {
-    return this.configBody(await this.callSheets.config(params.id))
+    return serializer.serialize(
+      CallSheetConfigTransformer.transform(await this.callSheets.config(params.id))
+    )
   }
 
   async updateConfig({ params, request, scheduleUser }: HttpContext) {
     const fields = await request.validateUsing(callSheetConfigValidator)
-    return this.configBody(await this.callSheets.putConfig(scheduleUser, params.id, fields))
+    const config = await this.callSheets.putConfig(scheduleUser, params.id, fields)
+    return serializer.serialize(CallSheetConfigTransformer.transform(config))
   }
 
   async show({ params, request }: HttpContext) {
     const { params: day } = await request.validateUsing(callSheetDayValidator)
-    return this.callSheets.sheet(params.id, day.date)
+    return serializer.serialize(
+      CallSheetTransformer.transform(await this.callSheets.sheet(params.id, day.date))
+    )
   }
 
   async showOverride({ params, request }: HttpContext) {
     const { params: day } = await request.validateUsing(callSheetDayValidator)
-    return this.overrideBody(await this.callSheets.override(params.id, day.date))
+    const override = await this.callSheets.override(params.id, day.date)
+    return serializer.serialize(CallSheetDayOverrideTransformer.transform(override))
   }
 
   async updateOverride({ params, request, scheduleUser }: HttpContext) {
     const { params: day, ...fields } = await request.validateUsing(callSheetOverrideValidator)
     const override = await this.callSheets.putOverride(scheduleUser, params.id, day.date, fields)
-    return this.overrideBody(override)
+    return serializer.serialize(CallSheetDayOverrideTransformer.transform(override))
   }
 
   async pdf({ params, request, response }: HttpContext) {
@@ -55,43 +65,13 @@ export default class CallSheetsController {
     const { params: day } = await request.validateUsing(callSheetDayValidator)
     // As the share page: a copy must not outlive a revocation.
     response.header('Cache-Control', 'no-store')
-    return this.callSheets.shared(String(params.token), day.date)
+    const sheet = await this.callSheets.shared(String(params.token), day.date)
+    return serializer.serialize(CallSheetTransformer.transform(sheet))
   }
 
   async sharedPdf({ params, request, response }: HttpContext) {
     const { params: day } = await request.validateUsing(callSheetDayValidator)
     response.header('Cache-Control', 'no-store')
     streamExport(response, await this.callSheets.sharedPdf(String(params.token), day.date))
-  }
-
-  protected configBody(config: Awaited<ReturnType<CallSheets['config']>>) {
-    return {
-      projectId: config.projectId,
-      hiddenSections: config.hiddenSections,
-      companyName: config.companyName ?? null,
-      companyAddress: config.companyAddress ?? null,
-      companyPhone: config.companyPhone ?? null,
-      companyEmail: config.companyEmail ?? null,
-      generalCall: config.generalCall ?? null,
-      emergencyInfo: config.emergencyInfo ?? null,
-      timezone: config.timezone ?? null,
-      publicCrewIds: config.publicCrewIds,
-      publicVendorIds: config.publicVendorIds,
-    }
-  }
-
-  protected overrideBody(override: Awaited<ReturnType<CallSheets['override']>>) {
-    return {
-      projectId: override.projectId,
-      date: override.date,
-      generalCall: override.generalCall ?? null,
-      locationId: override.locationId ?? null,
-      notes: override.notes ?? null,
-      weatherNote: override.weatherNote ?? null,
-      parking: override.parking ?? null,
-      nearestHospital: override.nearestHospital ?? null,
-      safetyNotes: override.safetyNotes ?? null,
-      crewCalls: override.crewCalls,
-    }
   }
 }

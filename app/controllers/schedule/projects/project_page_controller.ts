@@ -28,6 +28,10 @@ import { Activities } from '#services/schedule/production/activities'
 import { DayGridColumns } from '#services/schedule/production/day_grid_columns'
 import ActivityTransformer from '#transformers/schedule/activity_transformer'
 import ScheduleColumnTransformer from '#transformers/schedule/schedule_column_transformer'
+import { CallSheets } from '#services/schedule/production/call_sheets'
+import CallSheetConfigTransformer from '#transformers/schedule/call_sheet_config_transformer'
+import CallSheetDayOverrideTransformer from '#transformers/schedule/call_sheet_day_override_transformer'
+import CallSheetContactTransformer from '#transformers/schedule/call_sheet_contact_transformer'
 
 /** How many activity entries one page of the project's log shows. */
 export const ACTIVITY_PER_PAGE = 20
@@ -39,8 +43,10 @@ const projectPageQuery = vine.create({
 /**
  * GET /projects/:id: everything the project page shows on its first render
  * (the project, roster, days, tasks, share links, conflicts, the newest
- * activity, the production days' activities and grid columns, and the crew and vendors the roster's picker offers), so the
- * page fetches nothing after it mounts. Saves go through
+ * activity, the production days' activities and grid columns, the call
+ * sheets' settings, day overrides and contacts, and the crew
+ * and vendors the roster's picker offers), so the page fetches nothing after
+ * it mounts. Saves go through
  * the JSON API; the page then reloads only the props a save changes
  * (`activity`, `conflicts`), and pages the log with ?activityPage.
  */
@@ -58,7 +64,8 @@ export default class ProjectPageController {
     protected logs: ActivityLogQueries,
     protected choices: ResourceChoices,
     protected activities: Activities,
-    protected gridColumns: DayGridColumns
+    protected gridColumns: DayGridColumns,
+    protected callSheets: CallSheets
   ) {}
 
   async show({ inertia, params, request, scheduleUser }: HttpContext) {
@@ -82,6 +89,7 @@ export default class ProjectPageController {
         ...{ project: null, roster: [], dayInfo: [], tasks: [], shareLinks: [], conflicts: [] },
         ...{ clients: [], locations: [], resourceChoices: [] },
         productionDays: { activities: [], columns: [] },
+        callSheets: null,
       })
     }
     const roster = await this.roster.entries(projectId)
@@ -103,6 +111,9 @@ export default class ProjectPageController {
     const resourceChoices = await this.choices.of(['crew', 'vendor'])
     const activities = await this.activities.list(projectId)
     const columns = await this.gridColumns.list(projectId)
+    const callSheetConfig = await this.callSheets.config(projectId)
+    const overrides = await this.callSheets.overrides(projectId)
+    const contacts = await this.callSheets.contacts(projectId)
     return inertia.render('schedule/project', {
       user,
       projectId,
@@ -120,6 +131,11 @@ export default class ProjectPageController {
       productionDays: await serializer.serialize({
         activities: ActivityTransformer.transform(activities),
         columns: ScheduleColumnTransformer.transform(columns),
+      }),
+      callSheets: await serializer.serialize({
+        config: CallSheetConfigTransformer.transform(callSheetConfig),
+        overrides: CallSheetDayOverrideTransformer.transform(overrides),
+        contacts: CallSheetContactTransformer.transform(contacts),
       }),
     })
   }

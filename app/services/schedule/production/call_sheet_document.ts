@@ -22,6 +22,26 @@ function timeSpan(start: string, end: string | null) {
   return end ? `${start}–${end}` : start
 }
 
+/** A column of a call sheet's table: its header, its share of the width, and its cell of a row. */
+type SheetColumn<Row> = [header: string, weight: number, cell: (row: Row) => string | null]
+
+/** A section holding one table, a row per item, with what it says when there is none. */
+function tableSection<Row>(
+  heading: string,
+  items: Row[],
+  columns: SheetColumn<Row>[],
+  empty: string
+): PrintedSection {
+  return {
+    heading,
+    table: {
+      columns: columns.map(([header, weight]) => ({ header, weight })),
+      rows: items.map((item) => columns.map(([, , cell]) => cell(item))),
+      empty,
+    },
+  }
+}
+
 /**
  * A call sheet in the printed shape the exports share (title, facts,
  * sections of tables and text), so the PDF and any other writer say the same.
@@ -30,33 +50,23 @@ export function callSheetDocument(sheet: CallSheet): PrintedDocument {
   const shows = new Set(sheet.sections)
   const sections: PrintedSection[] = []
   if (shows.has('locations')) {
+    const sun = shows.has('sun')
+    const sunColumns: SheetColumn<CallSheet['locations'][number]>[] = [
+      ['Sunrise', 1, (place) => (place.sun ? (place.sun.sunrise ?? 'No sunrise') : null)],
+      ['Sunset', 1, (place) => (place.sun ? (place.sun.sunset ?? 'No sunset') : null)],
+    ]
     sections.push({
-      heading: 'Locations',
-      table: {
-        columns: [
-          { header: 'Location', weight: 2 },
-          { header: 'Address', weight: 3 },
-          { header: 'For', weight: 2 },
-          ...(shows.has('sun')
-            ? [
-                { header: 'Sunrise', weight: 1 },
-                { header: 'Sunset', weight: 1 },
-              ]
-            : []),
+      ...tableSection(
+        'Locations',
+        sheet.locations,
+        [
+          ['Location', 2, (place) => place.name],
+          ['Address', 3, (place) => place.address],
+          ['For', 2, (place) => place.use],
+          ...(sun ? sunColumns : []),
         ],
-        rows: sheet.locations.map((place) => [
-          place.name,
-          place.address,
-          place.use,
-          ...(shows.has('sun')
-            ? [
-                place.sun ? (place.sun.sunrise ?? 'No sunrise') : null,
-                place.sun ? (place.sun.sunset ?? 'No sunset') : null,
-              ]
-            : []),
-        ]),
-        empty: 'No location set for this day.',
-      },
+        'No location set for this day.'
+      ),
       list: [
         ...sheet.locations
           .filter((place) => place.mapUrl)
@@ -67,93 +77,75 @@ export function callSheetDocument(sheet: CallSheet): PrintedDocument {
     })
   }
   if (shows.has('schedule')) {
-    sections.push({
-      heading: 'Schedule',
-      table: {
-        columns: [
-          { header: 'Time', weight: 1.2 },
-          { header: 'Activity', weight: 3 },
-          { header: 'Type', weight: 1.5 },
-          { header: 'Where', weight: 2 },
-          { header: 'Who', weight: 3 },
+    sections.push(
+      tableSection(
+        'Schedule',
+        sheet.schedule,
+        [
+          ['Time', 1.2, (item) => timeSpan(item.startTime, item.endTime)],
+          [
+            'Activity',
+            3,
+            (item) =>
+              joined([
+                item.marker === 'start' ? 'START' : item.marker === 'end' ? 'END' : null,
+                item.name,
+              ]),
+          ],
+          ['Type', 1.5, (item) => item.type],
+          ['Where', 2, (item) => item.location],
+          ['Who', 3, (item) => item.participants.join(', ') || null],
         ],
-        rows: sheet.schedule.map((item) => [
-          timeSpan(item.startTime, item.endTime),
-          joined([
-            item.marker === 'start' ? 'START' : item.marker === 'end' ? 'END' : null,
-            item.name,
-          ]),
-          item.type,
-          item.location,
-          item.participants.join(', ') || null,
-        ]),
-        empty: 'No activities planned for this day.',
-      },
-    })
+        'No activities planned for this day.'
+      )
+    )
   }
   if (shows.has('crew')) {
-    sections.push({
-      heading: 'Crew',
-      table: {
-        columns: [
-          { header: 'Name', weight: 2.5 },
-          { header: 'Role', weight: 2 },
-          { header: 'Call', weight: 1 },
-          { header: 'Phone', weight: 2 },
-          { header: 'Email', weight: 3 },
+    sections.push(
+      tableSection(
+        'Crew',
+        sheet.crew,
+        [
+          ['Name', 2.5, (person) => person.name],
+          ['Role', 2, (person) => person.role],
+          ['Call', 1, (person) => person.callTime],
+          ['Phone', 2, (person) => person.phone],
+          ['Email', 3, (person) => person.email],
         ],
-        rows: sheet.crew.map((person) => [
-          person.name,
-          person.role,
-          person.callTime,
-          person.phone,
-          person.email,
-        ]),
-        empty: 'No crew on this day.',
-      },
-    })
+        'No crew on this day.'
+      )
+    )
   }
   if (shows.has('vendors')) {
-    sections.push({
-      heading: 'Vendors',
-      table: {
-        columns: [
-          { header: 'Vendor', weight: 2.5 },
-          { header: 'Type', weight: 2 },
-          { header: 'Contact', weight: 2 },
-          { header: 'Phone', weight: 2 },
-          { header: 'Email', weight: 3 },
+    sections.push(
+      tableSection(
+        'Vendors',
+        sheet.vendors,
+        [
+          ['Vendor', 2.5, (vendor) => vendor.name],
+          ['Type', 2, (vendor) => vendor.type],
+          ['Contact', 2, (vendor) => vendor.contactName],
+          ['Phone', 2, (vendor) => vendor.phone],
+          ['Email', 3, (vendor) => vendor.email],
         ],
-        rows: sheet.vendors.map((vendor) => [
-          vendor.name,
-          vendor.type,
-          vendor.contactName,
-          vendor.phone,
-          vendor.email,
-        ]),
-        empty: 'No vendors on this day.',
-      },
-    })
+        'No vendors on this day.'
+      )
+    )
   }
   if (shows.has('contacts')) {
-    sections.push({
-      heading: 'Contacts',
-      table: {
-        columns: [
-          { header: 'Role', weight: 2 },
-          { header: 'Name', weight: 2.5 },
-          { header: 'Phone', weight: 2 },
-          { header: 'Email', weight: 3 },
+    sections.push(
+      tableSection(
+        'Contacts',
+        sheet.contacts,
+        [
+          ['Role', 2, (contact) => contact.role],
+          ['Name', 2.5, (contact) => contact.name],
+          ['Phone', 2, (contact) => contact.phone],
+          ['Email', 3, (contact) => contact.email],
         ],
-        rows: sheet.contacts.map((contact) => [
-          contact.role,
-          contact.name,
-          contact.phone,
-          contact.email,
-        ]),
-        empty: 'No other contacts.',
-      },
-    })
+        'No other contacts.'
+      )
+    )
   }
   if (shows.has('notes')) {
     sections.push({ heading: 'Notes', list: sheet.notes, empty: 'No notes for this day.' })

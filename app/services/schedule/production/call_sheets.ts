@@ -16,6 +16,7 @@ import { writeCallSheetsPdf } from '#services/schedule/production/call_sheet_doc
 import type { PreparedExport } from '#services/schedule/exports/schedule_exports'
 import { fileStem } from '#services/schedule/exports/printed_document'
 import { ShareView } from '#services/schedule/sharing/share_view'
+import { applyOrder, namesEachOnce } from '#services/schedule/projects/sort_order'
 
 import {
   CALL_SHEET_SECTIONS,
@@ -287,6 +288,12 @@ export class CallSheets {
     })
   }
 
+  /** The days of the project whose call sheet says something of its own, first day first. */
+  async overrides(projectId: number) {
+    await activeProject(projectId)
+    return CallSheetDayOverride.query().where('project_id', projectId).orderBy('date')
+  }
+
   async contacts(projectId: number) {
     await activeProject(projectId)
     return CallSheetContact.query()
@@ -347,6 +354,33 @@ export class CallSheets {
       )
       return contact
     })
+  }
+
+  /** Puts the project's contacts in the order of `ids`, which must name each of them once. */
+  async reorderContacts(actor: AppUser, projectId: number, ids: number[]) {
+    await db.transaction(async (trx) => {
+      const project = await activeProject(projectId, trx, { lock: true })
+      const rows = await trx
+        .from('call_sheet_contacts')
+        .where('project_id', project.id)
+        .select('id')
+      if (!namesEachOnce(ids, rows)) {
+        throw invalidField('ids', 'List every contact of the project exactly once', 'order')
+      }
+      await applyOrder('call_sheet_contacts', ids, trx)
+      await this.activity.record(
+        actor,
+        {
+          action: 'reorder',
+          entityType: 'call_sheet_contact',
+          entityId: null,
+          projectId: project.id,
+          summary: `Reordered the call sheet contacts of "${project.name}"`,
+        },
+        trx
+      )
+    })
+    return this.contacts(projectId)
   }
 
   async removeContact(actor: AppUser, projectId: number, contactId: number) {

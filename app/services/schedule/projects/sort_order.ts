@@ -31,3 +31,13 @@ export async function nextSortOrder(
   const row = await trx.from(table).where(where).max('sort_order as last').first()
   return Number(row?.last ?? 0) + 1
 }
+
+/** Whether a new order names every row of the list exactly once, and nothing else. */
+export function namesEachOnce(ids: number[], rows: { id: number }[]) {
+  const existing = new Set(rows.map((row) => row.id))
+  return (
+    ids.length === existing.size &&
+    new Set(ids).size === ids.length &&
+    ids.every((id) => existing.has(id))
+  )
+}

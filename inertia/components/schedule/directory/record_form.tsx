@@ -6,14 +6,29 @@ import { Checkbox } from '~/components/shared/ui/checkbox'
 import { Field, Textarea, TextInput } from '~/components/shared/ui/field'
 import { InlineStatus } from '~/components/shared/ui/inline_status'
 import { Select } from '~/components/shared/ui/select'
+import { TimeInput } from '~/components/shared/ui/time_input'
 import { AddressLookupInput, type PickedPlace } from './address_lookup_input'
 
 export type FieldSpec = {
   key: string
   label: string
-  /** `address`: free text with place suggestions that also fill `lat` and `lng`. */
+  /**
+   * `address`: free text with place suggestions that also fill `lat` and `lng`;
+   * `time`: 'HH:MM' or nothing.
+   */
   type?:
-    'text' | 'email' | 'tel' | 'url' | 'textarea' | 'number' | 'checkbox' | 'select' | 'address'
+    | 'text'
+    | 'email'
+    | 'tel'
+    | 'url'
+    | 'textarea'
+    | 'number'
+    | 'checkbox'
+    | 'select'
+    | 'address'
+    | 'time'
+  /** A short help text under the label. */
+  hint?: string
   options?: { value: number; label: string }[]
   required?: boolean
   maxLength?: number
@@ -88,11 +103,12 @@ export function RecordForm(props: {
               required={field.required}
               error={error}
               hint={
-                field.type === 'select' && field.options?.length === 0 ? (
+                field.hint ??
+                (field.type === 'select' && field.options?.length === 0 ? (
                   <>
                     None to choose yet: add them in <Link href="/settings">Lists</Link>.
                   </>
-                ) : undefined
+                ) : undefined)
               }
             >
               <FieldInput
@@ -155,6 +171,9 @@ function FieldInput(props: {
         onPick={props.onPick}
       />
     )
+  }
+  if (field.type === 'time') {
+    return <TimeInput value={text} onChange={props.onChange} />
   }
   if (field.type === 'textarea') {
     return (

@@ -1,20 +1,72 @@
 import { useState } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
+import { Select } from '~/components/shared/ui/select'
+import { TimeInput } from '~/components/shared/ui/time_input'
 import { useToast } from '~/components/shared/ui/toast'
-
-export type EditedActivity = {
-  id: number
-  name: string
-  startTime: string
-  endTime: string | null
-  marker: 'start' | 'end' | null
-  notes: string | null
-  participants: { kind: 'crew' | 'vendor'; assignmentId: number; name: string }[]
-  warnings: { kind: string; name: string; otherActivityName?: string }[]
-}
+import type { Data } from '~generated/data'
 
 export type RosterPerson = { kind: 'crew' | 'vendor'; id: number; name: string }
+
+/** What both the grid's add form and the editor ask of an activity. */
+export type ActivityBasics = { name: string; typeId: string; startTime: string; endTime: string }
+
+/** "No type" in the kit's Select, which keeps '' for its placeholder. */
+export const NO_TYPE = 'none'
+
+/**
+ * An activity's name, type (its colour and icon on the grid), start and end
+ * (no end: a milestone), as the add form and the editor both ask them.
+ */
+export function ActivityBasicsFields(props: {
+  nameLabel: string
+  values: ActivityBasics
+  types: Data.Schedule.ActivityType[]
+  onChange: (changes: Partial<ActivityBasics>) => void
+}) {
+  const { values, onChange } = props
+  return (
+    <>
+      <Field label={props.nameLabel} required>
+        <TextInput
+          maxLength={200}
+          value={values.name}
+          onChange={(event) => onChange({ name: event.target.value })}
+        />
+      </Field>
+      <Field label="Type">
+        <Select
+          value={values.typeId}
+          onValueChange={(typeId) => onChange({ typeId })}
+          options={[
+            { value: NO_TYPE, label: 'No type' },
+            ...props.types.map((type) => ({ value: String(type.id), label: type.name })),
+          ]}
+        />
+      </Field>
+      <Field label="Starts" required>
+        <TimeInput
+          stepMinutes={15}
+          value={values.startTime}
+          onChange={(startTime) => onChange({ startTime })}
+        />
+      </Field>
+      <Field label="Ends (empty for a milestone)">
+        <TimeInput
+          stepMinutes={15}
+          value={values.endTime}
+          onChange={(endTime) => onChange({ endTime })}
+        />
+      </Field>
+    </>
+  )
+}
+
+/** The type id the API takes from the Select's value. */
+export function typeIdOf(value: string) {
+  return value === NO_TYPE ? null : Number(value)
+}
 
 /**
  * The fields of the activity chosen on the grid: name, times (no end: a
@@ -23,15 +75,18 @@ export type RosterPerson = { kind: 'crew' | 'vendor'; id: number; name: string }
 export function ActivityEditor({
   activity,
   roster,
+  types,
   onSaved,
 }: {
-  activity: EditedActivity
+  activity: Data.Schedule.Activity
   roster: RosterPerson[]
+  types: Data.Schedule.ActivityType[]
   onSaved: () => void
 }) {
   const toast = useToast()
   const [fields, setFields] = useState({
     name: activity.name,
+    typeId: activity.activityTypeId === null ? NO_TYPE : String(activity.activityTypeId),
     startTime: activity.startTime,
     endTime: activity.endTime ?? '',
     marker: activity.marker ?? '',
@@ -47,6 +102,7 @@ export function ActivityEditor({
     try {
       await api('PATCH', `/api/activities/${activity.id}`, {
         name: fields.name,
+        activityTypeId: typeIdOf(fields.typeId),
         startTime: fields.startTime,
         endTime: fields.endTime || null,
         marker: fields.marker || null,
@@ -80,34 +136,12 @@ export function ActivityEditor({
       }}
     >
       <div className="ui-cluster">
-        <label className="ui-label">
-          Name{' '}
-          <input
-            className="ui-input"
-            required
-            value={fields.name}
-            onChange={(event) => setFields({ ...fields, name: event.target.value })}
-          />
-        </label>
-        <label className="ui-label">
-          Starts{' '}
-          <input
-            className="ui-input"
-            type="time"
-            required
-            value={fields.startTime}
-            onChange={(event) => setFields({ ...fields, startTime: event.target.value })}
-          />
-        </label>
-        <label className="ui-label">
-          Ends (empty for a milestone){' '}
-          <input
-            className="ui-input"
-            type="time"
-            value={fields.endTime}
-            onChange={(event) => setFields({ ...fields, endTime: event.target.value })}
-          />
-        </label>
+        <ActivityBasicsFields
+          nameLabel="Name"
+          values={fields}
+          types={types}
+          onChange={(changes) => setFields({ ...fields, ...changes })}
+        />
         <label className="ui-label">
           Marker{' '}
           <select
@@ -123,8 +157,8 @@ export function ActivityEditor({
       </div>
       {activity.warnings.length > 0 && (
         <ul className="ui-notice ui-notice-warning">
-          {activity.warnings.map((warning) => (
-            <li key={`${warning.kind}-${warning.name}-${warning.otherActivityName ?? ''}`}>
+          {activity.warnings.map((warning, index) => (
+            <li key={index}>
               {warning.kind === 'doubleBooked'
                 ? `${warning.name} is also in ${warning.otherActivityName} at the same time`
                 : `${warning.name} is not scheduled on this day`}

@@ -1,76 +1,24 @@
-import { useEffect, useState } from 'react'
+import { Fragment, useEffect, useState, type ReactNode } from 'react'
 import { api, errorMessage } from '~/components/shared/api'
 import { formatDay } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
+import { FactList } from '~/components/shared/ui/fact_list'
+import type { Data } from '~generated/data'
 
-type Sheet = {
-  project: { name: string; client: string | null }
-  date: string
-  dayNumber: number
-  dayCount: number
-  title: string | null
-  sections: string[]
-  company: {
-    name: string | null
-    address: string | null
-    phone: string | null
-    email: string | null
-  }
-  generalCall: string | null
-  wrapTime: string | null
-  locations: {
-    name: string
-    address: string | null
-    mapUrl: string | null
-    use: string
-    sun: { sunrise: string | null; sunset: string | null } | null
-  }[]
-  parking: string | null
-  nearestHospital: string | null
-  weatherNote: string | null
-  emergencyInfo: string | null
-  safetyNotes: string | null
-  notes: string[]
-  schedule: {
-    id: number
-    startTime: string
-    endTime: string | null
-    name: string
-    type: string | null
-    marker: string | null
-    location: string | null
-    participants: string[]
-  }[]
-  crew: {
-    assignmentId: number
-    name: string
-    role: string | null
-    callTime: string | null
-    phone: string | null
-    email: string | null
-  }[]
-  vendors: {
-    assignmentId: number
-    name: string
-    type: string | null
-    contactName: string | null
-    phone: string | null
-    email: string | null
-  }[]
-  contacts: { id: number; role: string; name: string; phone: string | null; email: string | null }[]
-}
+type Sheet = Data.Schedule.CallSheet
 
-function Table({
-  caption,
-  head,
-  rows,
-}: {
+type SheetTable = {
   caption: string
   head: string[]
   rows: (string | null)[][]
-}) {
+  /** What the sheet prints under the table (the locations' map links). */
+  after?: ReactNode
+}
+
+function Table({ caption, head, rows }: SheetTable) {
   return (
-    <div className="ui-table-wrap">
+    // A phone scrolls a wide table sideways: the keyboard scrolls it once it has the focus.
+    <div className="ui-table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="ui-table">
         <caption className="ui-table-caption">{caption}</caption>
         <thead>
@@ -104,22 +52,121 @@ function Table({
   )
 }
 
+function timeSpan(start: string, end: string | null) {
+  return end ? `${start}–${end}` : start
+}
+
+/** The sheet's tables in print order, those the configuration shows. */
+function tablesOf(sheet: Sheet): SheetTable[] {
+  const shows = new Set<string>(sheet.sections)
+  const sun = shows.has('sun')
+  const tables: (SheetTable | false)[] = [
+    shows.has('locations') && {
+      caption: 'Locations',
+      head: ['Location', 'Address', 'For', ...(sun ? ['Sunrise', 'Sunset'] : [])],
+      rows: sheet.locations.map((place) => [
+        place.name,
+        place.address,
+        place.use,
+        ...(sun ? [place.sun?.sunrise ?? null, place.sun?.sunset ?? null] : []),
+      ]),
+      after: (
+        <ul>
+          {sheet.locations
+            .filter((place) => place.mapUrl)
+            .map((place) => (
+              <li key={place.name}>
+                <a href={place.mapUrl!}>Map of {place.name}</a>
+              </li>
+            ))}
+          {sheet.parking && <li>Parking: {sheet.parking}</li>}
+          {sheet.nearestHospital && <li>Nearest hospital: {sheet.nearestHospital}</li>}
+        </ul>
+      ),
+    },
+    shows.has('schedule') && {
+      caption: 'Schedule',
+      head: ['Time', 'Activity', 'Type', 'Where', 'Who'],
+      rows: sheet.schedule.map((item) => [
+        timeSpan(item.startTime, item.endTime),
+        `${item.marker ? `${item.marker.toUpperCase()} · ` : ''}${item.name}`,
+        item.type,
+        item.location,
+        item.participants.join(', '),
+      ]),
+    },
+    shows.has('crew') && {
+      caption: 'Crew',
+      head: ['Name', 'Role', 'Call', 'Phone', 'Email'],
+      rows: sheet.crew.map((person) => [
+        person.name,
+        person.role,
+        person.callTime,
+        person.phone,
+        person.email,
+      ]),
+    },
+    shows.has('vendors') && {
+      caption: 'Vendors',
+      head: ['Vendor', 'Type', 'Contact', 'Phone', 'Email'],
+      rows: sheet.vendors.map((vendor) => [
+        vendor.name,
+        vendor.type,
+        vendor.contactName,
+        vendor.phone,
+        vendor.email,
+      ]),
+    },
+    shows.has('contacts') && {
+      caption: 'Contacts',
+      head: ['Role', 'Name', 'Phone', 'Email'],
+      rows: sheet.contacts.map((contact) => [
+        contact.role,
+        contact.name,
+        contact.phone,
+        contact.email,
+      ]),
+    },
+  ]
+  return tables.filter((table): table is SheetTable => table !== false)
+}
+
 /**
  * A day's call sheet as the PDF prints it, section by section; the print
- * stylesheet (schedule.css) prints this alone.
+ * stylesheet (schedule.css) prints this alone. `url` answers the sheet
+ * (a project's route, or a share link's); it is read again whenever
+ * `version` changes, so a saved change shows at once.
  */
-export function CallSheetPreview({ url, pdfUrl }: { url: string; pdfUrl: string }) {
+export function CallSheetPreview({
+  url,
+  pdfUrl,
+  version = 0,
+}: {
+  url: string
+  pdfUrl: string
+  version?: number
+}) {
   const [sheet, setSheet] = useState<Sheet | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
+    let current = true
     api<Sheet>('GET', url).then(
-      (loaded) => setSheet(loaded),
-      (error) => setFailure(errorMessage(error))
+      (loaded) => current && (setSheet(loaded), setFailure(null)),
+      (error) => current && setFailure(errorMessage(error))
     )
-  }, [url])
+    // An answer for a day or version no longer shown must not land.
+    return () => {
+      current = false
+    }
+  }, [url, version])
   if (failure) return <p className="ui-notice ui-notice-danger">{failure}</p>
   if (!sheet) return <p className="ui-muted">Loading the call sheet…</p>
-  const shows = new Set(sheet.sections)
+  const shows = new Set<string>(sheet.sections)
+  const company = shows.has('company')
+    ? [sheet.company.name, sheet.company.address, sheet.company.phone, sheet.company.email]
+        .filter(Boolean)
+        .join(' · ')
+    : null
   return (
     <article className="sc-call-sheet ui-stack" aria-label="Call sheet">
       <div className="ui-cluster sc-no-print">
@@ -138,119 +185,23 @@ export function CallSheetPreview({ url, pdfUrl }: { url: string; pdfUrl: string 
           {sheet.project.name}
           {sheet.title ? ` — ${sheet.title}` : ''}
         </h3>
-        <dl className="ui-facts">
-          {(
-            [
-              ['Date', formatDay(sheet.date)],
-              ['Client', sheet.project.client],
-              ['General crew call', sheet.generalCall],
-              ['Wrap', sheet.wrapTime],
-              ['Weather', sheet.weatherNote],
-              [
-                'Production',
-                shows.has('company')
-                  ? [
-                      sheet.company.name,
-                      sheet.company.address,
-                      sheet.company.phone,
-                      sheet.company.email,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ') || null
-                  : null,
-              ],
-            ] as [string, string | null][]
-          )
-            .filter(([, value]) => value)
-            .map(([label, value]) => (
-              <div key={label} className="ui-fact">
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-        </dl>
+        <FactList
+          facts={[
+            { label: 'Date', value: formatDay(sheet.date) },
+            sheet.project.client && { label: 'Client', value: sheet.project.client },
+            sheet.generalCall && { label: 'General crew call', value: sheet.generalCall },
+            sheet.wrapTime && { label: 'Wrap', value: sheet.wrapTime },
+            sheet.weatherNote && { label: 'Weather', value: sheet.weatherNote },
+            company && { label: 'Production', value: company },
+          ]}
+        />
       </header>
-      {shows.has('locations') && (
-        <>
-          <Table
-            caption="Locations"
-            head={[
-              'Location',
-              'Address',
-              'For',
-              ...(shows.has('sun') ? ['Sunrise', 'Sunset'] : []),
-            ]}
-            rows={sheet.locations.map((place) => [
-              place.name,
-              place.address,
-              place.use,
-              ...(shows.has('sun') ? [place.sun?.sunrise ?? null, place.sun?.sunset ?? null] : []),
-            ])}
-          />
-          <ul>
-            {sheet.locations
-              .filter((place) => place.mapUrl)
-              .map((place) => (
-                <li key={place.name}>
-                  <a href={place.mapUrl!}>Map of {place.name}</a>
-                </li>
-              ))}
-            {sheet.parking && <li>Parking: {sheet.parking}</li>}
-            {sheet.nearestHospital && <li>Nearest hospital: {sheet.nearestHospital}</li>}
-          </ul>
-        </>
-      )}
-      {shows.has('schedule') && (
-        <Table
-          caption="Schedule"
-          head={['Time', 'Activity', 'Type', 'Where', 'Who']}
-          rows={sheet.schedule.map((item) => [
-            item.endTime ? `${item.startTime}–${item.endTime}` : item.startTime,
-            `${item.marker ? `${item.marker.toUpperCase()} · ` : ''}${item.name}`,
-            item.type,
-            item.location,
-            item.participants.join(', '),
-          ])}
-        />
-      )}
-      {shows.has('crew') && (
-        <Table
-          caption="Crew"
-          head={['Name', 'Role', 'Call', 'Phone', 'Email']}
-          rows={sheet.crew.map((person) => [
-            person.name,
-            person.role,
-            person.callTime,
-            person.phone,
-            person.email,
-          ])}
-        />
-      )}
-      {shows.has('vendors') && (
-        <Table
-          caption="Vendors"
-          head={['Vendor', 'Type', 'Contact', 'Phone', 'Email']}
-          rows={sheet.vendors.map((vendor) => [
-            vendor.name,
-            vendor.type,
-            vendor.contactName,
-            vendor.phone,
-            vendor.email,
-          ])}
-        />
-      )}
-      {shows.has('contacts') && (
-        <Table
-          caption="Contacts"
-          head={['Role', 'Name', 'Phone', 'Email']}
-          rows={sheet.contacts.map((contact) => [
-            contact.role,
-            contact.name,
-            contact.phone,
-            contact.email,
-          ])}
-        />
-      )}
+      {tablesOf(sheet).map((table) => (
+        <Fragment key={table.caption}>
+          <Table {...table} />
+          {table.after}
+        </Fragment>
+      ))}
       {shows.has('notes') && sheet.notes.length > 0 && (
         <section>
           <h4>Notes</h4>

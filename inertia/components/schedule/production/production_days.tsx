@@ -1,15 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
-import type { KeyboardEvent, PointerEvent } from 'react'
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { FormEvent, KeyboardEvent, PointerEvent } from 'react'
 import { api, errorMessage, type Method } from '~/components/shared/api'
 import { formatDay } from '~/components/shared/dates'
 import { Button } from '~/components/shared/ui/button'
+import { Field, TextInput } from '~/components/shared/ui/field'
 import { useToast } from '~/components/shared/ui/toast'
 import { CallSheetPreview } from '~/components/schedule/production/call_sheet_preview'
 import {
+  ActivityBasicsFields,
   ActivityEditor,
-  type EditedActivity,
+  NO_TYPE,
+  typeIdOf,
   type RosterPerson,
 } from '~/components/schedule/production/activity_editor'
+import { ActivityTypeIcon } from '~/components/schedule/production/activity_type_icon'
+import { shootDayLabel } from '~/components/schedule/production/shoot_days'
+import { contrastingText } from '~/components/schedule/colors'
+import type { Data } from '~generated/data'
 
 /*
  * A project's production days: a one-line summary per day, and the selected
@@ -20,18 +27,9 @@ import {
  * Shift + up/down changes its end; the form below the grid adds one.
  */
 
-type Activity = EditedActivity & {
-  date: string
-  name: string
-  scheduleColumnId: number | null
-  startTime: string
-  endTime: string | null
-  isMilestone: boolean
-  lane: number
-  lanes: number
-}
-
-type Column = { id: number; name: string; hiddenDates: string[] }
+type Activity = Data.Schedule.Activity
+type Column = Data.Schedule.ScheduleColumn
+type ActivityType = Data.Schedule.ActivityType
 
 /** What the project page brings on its first render. */
 export type ProductionDaysData = { activities: Activity[]; columns: Column[] }
@@ -85,6 +83,31 @@ type Drag =
     }
   | { kind: 'resize'; activity: Activity; end: number }
 
+/** A bound of the grid's range: whole hours, the last one shown as 23:59. */
+function HourSelect(props: {
+  label: string
+  hours: number[]
+  value: number
+  onChange: (hour: number) => void
+}) {
+  return (
+    <label className="ui-label">
+      {props.label}{' '}
+      <select
+        className="ui-input"
+        value={props.value}
+        onChange={(event) => props.onChange(Number(event.target.value))}
+      >
+        {props.hours.map((hour) => (
+          <option key={hour} value={hour}>
+            {clockOf(hour * 60 - (hour === 24 ? 1 : 0))}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
 /** An hour of the grid's range, remembered in this browser. */
 function useStoredHour(key: string, fallback: number) {
   const [hour, setHour] = useState(() => {
@@ -103,11 +126,14 @@ export function ProductionDays({
   projectId,
   days,
   roster,
+  activityTypes,
   initial,
 }: {
   projectId: number
   days: string[]
   roster: RosterPerson[]
+  /** The kinds of activity (the Lists page's), with the colour and icon the grid paints. */
+  activityTypes: ActivityType[]
   initial: ProductionDaysData
 }) {
   const toast = useToast()
@@ -121,8 +147,20 @@ export function ProductionDays({
   const [previewing, setPreviewing] = useState(false)
   const [newColumn, setNewColumn] = useState('')
   const [copyTo, setCopyTo] = useState('')
-  const [form, setForm] = useState({ name: '', columnId: '', startTime: '09:00', endTime: '10:00' })
+  const [form, setForm] = useState({
+    name: '',
+    typeId: NO_TYPE,
+    columnId: '',
+    startTime: '09:00',
+    endTime: '10:00',
+  })
+  const types = useMemo(
+    () => new Map(activityTypes.map((type) => [type.id, type])),
+    [activityTypes]
+  )
   const gridRef = useRef<HTMLDivElement>(null)
+  /** The activity a key just moved: its block is drawn anew (in another column, maybe). */
+  const refocus = useRef<number | null>(null)
 
   const load = useCallback(
     () =>
@@ -147,6 +185,17 @@ export function ProductionDays({
     return map
   }, [activities])
 
+  // Keep the keyboard on the moved block in the same commit that draws it, so
+  // the next key (Enter, another arrow) reaches it.
+  useLayoutEffect(() => {
+    if (refocus.current === null) return
+    const block = gridRef.current?.querySelector<HTMLElement>(
+      `[data-activity-id="${refocus.current}"]`
+    )
+    refocus.current = null
+    block?.focus()
+  }, [activities])
+
   const visible = columns.filter((column) => !column.hiddenDates.includes(date))
   const hidden = columns.filter((column) => column.hiddenDates.includes(date))
   const top = dayStart * 60
@@ -160,6 +209,21 @@ export function ProductionDays({
       toast.error(`Could not ${what}: ${errorMessage(error)}`)
     }
     await load()
+  }
+
+  /** A form's submit: saves without leaving the page, then `after` (emptying the form). */
+  function saveOnSubmit(
+    method: Method,
+    url: string,
+    body: object,
+    what: string,
+    after: () => void
+  ) {
+    return async (event: FormEvent) => {
+      event.preventDefault()
+      await save(method, url, body, what)
+      after()
+    }
   }
 
   function slotAt(clientY: number) {
@@ -292,11 +356,8 @@ export function ProductionDays({
     }
     if (!body) return
     event.preventDefault()
+    refocus.current = activity.id
     await save('PATCH', `/api/activities/${activity.id}`, body, 'change the activity')
-    // The block is drawn anew: keep the keyboard on it.
-    requestAnimationFrame(() =>
-      gridRef.current?.querySelector<HTMLElement>(`[data-activity-id="${activity.id}"]`)?.focus()
-    )
   }
 
   function placed(activity: Activity) {
@@ -326,7 +387,7 @@ export function ProductionDays({
               aria-current={day === date ? 'true' : undefined}
               onClick={() => setDate(day)}
             >
-              Day {index + 1} · {formatDay(day)}
+              {shootDayLabel(index, day)}
             </button>{' '}
             <span className="ui-muted">{oneLiner(byDay.get(day) ?? [])}</span>
           </li>
@@ -334,34 +395,13 @@ export function ProductionDays({
       </ol>
 
       <div className="ui-cluster">
-        <label className="ui-label">
-          Day starts{' '}
-          <select
-            className="ui-input"
-            value={dayStart}
-            onChange={(event) => setDayStart(Number(event.target.value))}
-          >
-            {HOURS.slice(0, 24).map((hour) => (
-              <option key={hour} value={hour}>
-                {clockOf(hour * 60)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="ui-label">
-          Day ends{' '}
-          <select
-            className="ui-input"
-            value={dayEnd}
-            onChange={(event) => setDayEnd(Number(event.target.value))}
-          >
-            {HOURS.slice(1).map((hour) => (
-              <option key={hour} value={hour}>
-                {clockOf(hour * 60 - (hour === 24 ? 1 : 0))}
-              </option>
-            ))}
-          </select>
-        </label>
+        <HourSelect
+          label="Day starts"
+          hours={HOURS.slice(0, 24)}
+          value={dayStart}
+          onChange={setDayStart}
+        />
+        <HourSelect label="Day ends" hours={HOURS.slice(1)} value={dayEnd} onChange={setDayEnd} />
         <Button
           variant="secondary"
           aria-expanded={previewing}
@@ -462,6 +502,13 @@ export function ProductionDays({
                 if (columnId !== column.id) return null
                 const warning = warningText(activity)
                 const time = activity.endTime ? `${clockOf(start)}–${clockOf(end)}` : clockOf(start)
+                const type = types.get(activity.activityTypeId ?? 0)
+                // The type's colour, with black or white text, whichever reads (WCAG AA).
+                const painted = type && {
+                  background: type.color,
+                  color: contrastingText(type.color),
+                  borderColor: contrastingText(type.color),
+                }
                 return (
                   <div
                     key={activity.id}
@@ -469,7 +516,7 @@ export function ProductionDays({
                     tabIndex={0}
                     role="button"
                     aria-roledescription="movable activity"
-                    aria-label={`${activity.name}, ${time}, ${column.name}${warning ? `. ${warning}` : ''}`}
+                    aria-label={`${activity.name}, ${time}, ${column.name}${type ? `, ${type.name}` : ''}${warning ? `. ${warning}` : ''}`}
                     aria-describedby="day-grid-keys"
                     className={`sc-day-grid-activity${activity.isMilestone ? ' sc-day-grid-milestone' : ''}${warning ? ' sc-day-grid-warning' : ''}`}
                     style={{
@@ -477,10 +524,12 @@ export function ProductionDays({
                       height: Math.max(ROW_PX, ((end - start) / SLOT) * ROW_PX),
                       left: `${(activity.lane / activity.lanes) * 100}%`,
                       width: `${100 / activity.lanes}%`,
+                      ...painted,
                     }}
                     onPointerDown={(event) => startMove(event, activity)}
                     onKeyDown={(event) => keyDown(event, activity)}
                   >
+                    {type && <ActivityTypeIcon icon={type.icon} />}
                     <strong>{activity.name}</strong> <span>{time}</span>
                     {warning && <span title={warning}> ⚠</span>}
                     {!activity.isMilestone && (
@@ -519,6 +568,7 @@ export function ProductionDays({
           key={`${chosenActivity.id}-${chosenActivity.startTime}-${chosenActivity.endTime}`}
           activity={chosenActivity}
           roster={roster}
+          types={activityTypes}
           onSaved={() => {
             setChosen(null)
             load()
@@ -529,33 +579,28 @@ export function ProductionDays({
       <form
         className="ui-cluster"
         aria-label="Add an activity"
-        onSubmit={async (event) => {
-          event.preventDefault()
-          await save(
-            'POST',
-            '/api/activities',
-            {
-              projectId,
-              date,
-              name: form.name,
-              scheduleColumnId: form.columnId ? Number(form.columnId) : null,
-              startTime: form.startTime,
-              endTime: form.endTime || null,
-            },
-            'add the activity'
-          )
-          setForm({ ...form, name: '' })
-        }}
+        onSubmit={saveOnSubmit(
+          'POST',
+          '/api/activities',
+          {
+            projectId,
+            date,
+            name: form.name,
+            activityTypeId: typeIdOf(form.typeId),
+            scheduleColumnId: form.columnId ? Number(form.columnId) : null,
+            startTime: form.startTime,
+            endTime: form.endTime || null,
+          },
+          'add the activity',
+          () => setForm({ ...form, name: '' })
+        )}
       >
-        <label className="ui-label">
-          Activity{' '}
-          <input
-            className="ui-input"
-            required
-            value={form.name}
-            onChange={(event) => setForm({ ...form, name: event.target.value })}
-          />
-        </label>
+        <ActivityBasicsFields
+          nameLabel="Activity"
+          values={form}
+          types={activityTypes}
+          onChange={(changes) => setForm({ ...form, ...changes })}
+        />
         <label className="ui-label">
           Column{' '}
           <select
@@ -571,27 +616,6 @@ export function ProductionDays({
             ))}
           </select>
         </label>
-        <label className="ui-label">
-          Starts{' '}
-          <input
-            className="ui-input"
-            type="time"
-            step={900}
-            required
-            value={form.startTime}
-            onChange={(event) => setForm({ ...form, startTime: event.target.value })}
-          />
-        </label>
-        <label className="ui-label">
-          Ends (empty for a milestone){' '}
-          <input
-            className="ui-input"
-            type="time"
-            step={900}
-            value={form.endTime}
-            onChange={(event) => setForm({ ...form, endTime: event.target.value })}
-          />
-        </label>
         <Button type="submit">Add activity</Button>
       </form>
 
@@ -599,16 +623,13 @@ export function ProductionDays({
         <form
           className="ui-cluster"
           aria-label="Copy this day"
-          onSubmit={async (event) => {
-            event.preventDefault()
-            await save(
-              'POST',
-              '/api/activities/copy-day',
-              { projectId, from: date, to: copyTo },
-              'copy the day'
-            )
-            setCopyTo('')
-          }}
+          onSubmit={saveOnSubmit(
+            'POST',
+            '/api/activities/copy-day',
+            { projectId, from: date, to: copyTo },
+            'copy the day',
+            () => setCopyTo('')
+          )}
         >
           <label className="ui-label">
             Copy this day’s activities to{' '}
@@ -623,7 +644,7 @@ export function ProductionDays({
                 .filter((day) => day !== date)
                 .map((day) => (
                   <option key={day} value={day}>
-                    Day {days.indexOf(day) + 1} · {formatDay(day)}
+                    {shootDayLabel(days.indexOf(day), day)}
                   </option>
                 ))}
             </select>
@@ -637,26 +658,21 @@ export function ProductionDays({
       <form
         className="ui-cluster"
         aria-label="Add a column"
-        onSubmit={async (event) => {
-          event.preventDefault()
-          await save(
-            'POST',
-            `/api/projects/${projectId}/schedule-columns`,
-            { name: newColumn },
-            'add the column'
-          )
-          setNewColumn('')
-        }}
+        onSubmit={saveOnSubmit(
+          'POST',
+          `/api/projects/${projectId}/schedule-columns`,
+          { name: newColumn },
+          'add the column',
+          () => setNewColumn('')
+        )}
       >
-        <label className="ui-label">
-          New column{' '}
-          <input
-            className="ui-input"
-            required
+        <Field label="New column" required>
+          <TextInput
+            maxLength={100}
             value={newColumn}
             onChange={(event) => setNewColumn(event.target.value)}
           />
-        </label>
+        </Field>
         <Button type="submit" variant="secondary">
           Add column
         </Button>
