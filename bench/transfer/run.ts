@@ -115,15 +115,38 @@ async function memoryOf(pid: number) {
 
 /** Phases of the run on the monotonic clock, for slicing the server's CPU profile. */
 const phases: Phase[] = []
+/** The server's process id once it runs, for its CPU time. */
+let serverPid: number | undefined
 
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc: unlike
+ * wall time, it barely moves when other work shares the cores.
+ */
+async function cpuSecondsOf(pid: number) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.split(') ')[1].split(' ')
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** Wall time of an action, with the CPU time the server and this process (the client) spent. */
 async function timed<T>(action: () => Promise<T>, phase?: string) {
   const started = performance.now()
   const start = monotonicMicros()
+  const serverBefore = serverPid ? await cpuSecondsOf(serverPid) : 0
+  const clientBefore = process.cpuUsage()
   const result = await action()
+  const client = process.cpuUsage(clientBefore)
+  const serverCpu = serverPid ? (await cpuSecondsOf(serverPid)) - serverBefore : 0
   if (phase) {
     phases.push({ name: phase, start, end: monotonicMicros() })
   }
-  return { result, seconds: (performance.now() - started) / 1000 }
+  return {
+    result,
+    seconds: (performance.now() - started) / 1000,
+    serverCpu,
+    clientCpu: (client.user + client.system) / 1e6,
+  }
 }
 
 /** Samples a process's RSS every 100 ms, with its peak (VmHWM) reset at the start. */
@@ -211,6 +234,7 @@ async function main() {
   )
   await bench.waitForHttp(`${baseUrl}/api/bench-probe`, started)
   const server = started.child
+  serverPid = server.pid
   const idle = await memoryOf(server.pid!)
 
   const block = pattern()
@@ -324,6 +348,7 @@ async function main() {
   const rate = (bytes: number, seconds: number) => `${(bytes / MB / seconds).toFixed(0)} MB/s`
   const mib = (bytes: number) => `${(bytes / MB).toFixed(0)} MiB`
   const secs = (seconds: number) => `${seconds.toFixed(1)} s`
+  const perGb = (seconds: number) => (seconds / (SIZE / GB)).toFixed(2)
 
   console.log(`
 Machine: ${machine}
@@ -335,6 +360,14 @@ Disk: fs (${driveRoot}), tus requests of ${options['chunk-mb']} MiB; MB = 2^20 b
 | tus-js-client → POST + PATCH /api/public-uploads (hashing, checkpoints) | ${secs(tus.seconds)} | ${rate(SIZE, tus.seconds)} |
 
 tus / bare stream: ${((bare.seconds / tus.seconds) * 100).toFixed(0)} % of the throughput; stored SHA-256 matches the source (${stored.hash_status})
+
+| CPU seconds per GB (user + system) | server | client (this process) |
+|---|---|---|
+| bare stream copy | – | ${perGb(bare.clientCpu)} |
+| tus upload | ${perGb(tus.serverCpu)} | ${perGb(tus.clientCpu)} |
+| bare read | – | ${perGb(bareRead.clientCpu)} |
+| download, whole file | ${perGb(whole.serverCpu)} | ${perGb(whole.clientCpu)} |
+| download, ${RANGES} ranges | ${perGb(ranged.serverCpu)} | ${perGb(ranged.clientCpu)} |
 
 | server memory | RSS |
 |---|---|
