@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { createReadStream, createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import { test } from '@japa/runner'
 import pg from 'pg'
@@ -60,7 +60,7 @@ class NodeVisitor {
         endpoint: this.endpoint,
         chunkSize: 64 * MB,
         retryDelays: null,
-        metadata: { filename: 'rushes.mxf', filetype: 'application/mxf' },
+        metadata: { filename: basename(this.path), filetype: 'application/mxf' },
         urlStorage: this.urlStorage,
         removeFingerprintOnSuccess: true,
         onBeforeRequest: (request: HttpRequest) => {
@@ -143,10 +143,11 @@ for (const disk of ['fs', 's3'] as const) {
       }
     })
 
-    async function uploadRow() {
+    async function uploadRow(fileName = 'rushes.mxf') {
       const { rows } = await database.query(
         `select status, size, received_bytes, content_sha256, hash_status
-           from public_uploads`
+           from public_uploads where file_name = $1`,
+        [fileName]
       )
       return rows[0] as
         | {
@@ -203,5 +204,37 @@ for (const disk of ['fs', 's3'] as const) {
       assert.equal(row!.hash_status, 'done')
       assert.equal(row!.content_sha256, sourceHash)
     }).timeout(240_000)
+
+    if (disk === 'fs') {
+      test('killed twice: each new process rebuilds the hash from the stored prefix', async ({
+        assert,
+      }) => {
+        const source = join(directory, 'second-unit.mxf')
+        const sourceHash = await writeSourceFile(source)
+        const visitor = new NodeVisitor(`${server.url}/api/public-uploads`, source)
+
+        for (const share of [0.3, 0.65]) {
+          let killing: Promise<void> | undefined
+          const interrupted = await visitor.send((bytesSent) => {
+            if (!killing && bytesSent > FILE_SIZE * share) {
+              killing = server.kill()
+            }
+          })
+          await killing
+          assert.instanceOf(interrupted, Error, 'the crash stopped the upload')
+          await server.start()
+        }
+        const completed = await visitor.send()
+        assert.isNull(completed, String(completed))
+        assert.equal(visitor.creations, 1)
+        assert.equal(visitor.resumed, 2)
+
+        // No verification pass: the hash was done when the last byte landed.
+        const row = await uploadRow('second-unit.mxf')
+        assert.equal(row!.status, 'complete')
+        assert.equal(row!.hash_status, 'done')
+        assert.equal(row!.content_sha256, sourceHash)
+      }).timeout(240_000)
+    }
   })
 }
