@@ -14,9 +14,14 @@
  *      peak RSS from /proc/<pid>/status (VmHWM, reset just before through
  *      /proc/<pid>/clear_refs) and VmRSS polled every 100 ms,
  *   6. downloads the 2 GB file through its signed download URL, whole and as
- *      8 parallel Range requests, beside a bare read of the stored file.
+ *      8 parallel Range requests, beside a bare read of the stored file,
+ *   7. soak: 20 uploads of 200 MB at once, each from its own session; checks
+ *      every stored SHA-256 and samples the server's RSS as in step 5.
  *
- * Options: --no-build, --size-gb=2, --rss-size-gb=5, --chunk-mb=32, --ranges=8.
+ * Options: --no-build, --size-gb=2, --rss-size-gb=5, --chunk-mb=32, --ranges=8,
+ * --soak-uploads=20, --soak-size-mb=200 (0 uploads skips the soak), and
+ * --cpu-prof: runs the server under `node --cpu-prof` and prints, per phase,
+ * the functions the server spent its CPU time in.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -29,6 +34,7 @@ import pg from 'pg'
 import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client'
 import { freePort } from '../../app/services/shared/local_stack.ts'
 import { BenchRun, buildDir, log, root, run } from '../harness.ts'
+import { monotonicMicros, readMainThreadProfile, summarize, type Phase } from './cpu_profile.ts'
 
 const MB = 1024 * 1024
 const GB = 1024 * MB
@@ -40,12 +46,17 @@ const { values: options } = parseArgs({
     'rss-size-gb': { type: 'string', default: '5' },
     'chunk-mb': { type: 'string', default: '32' },
     'ranges': { type: 'string', default: '8' },
+    'soak-uploads': { type: 'string', default: '20' },
+    'soak-size-mb': { type: 'string', default: '200' },
+    'cpu-prof': { type: 'boolean', default: false },
   },
 })
 const SIZE = Math.round(Number(options['size-gb']) * GB)
 const RSS_SIZE = Math.round(Number(options['rss-size-gb']) * GB)
 const CHUNK = Number(options['chunk-mb']) * MB
 const RANGES = Number(options.ranges)
+const SOAK_UPLOADS = Number(options['soak-uploads'])
+const SOAK_SIZE = Number(options['soak-size-mb']) * MB
 
 const bench = new BenchRun()
 const workDir = bench.scratch(`${root}storage/bench-transfer-${process.pid}`)
@@ -102,10 +113,69 @@ async function memoryOf(pid: number) {
   return { rss: value('VmRSS'), peak: value('VmHWM') }
 }
 
-async function timed<T>(action: () => Promise<T>) {
+/** Phases of the run on the monotonic clock, for slicing the server's CPU profile. */
+const phases: Phase[] = []
+/** The server's process id once it runs, for its CPU time. */
+let serverPid: number | undefined
+
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc: unlike
+ * wall time, it barely moves when other work shares the cores.
+ */
+async function cpuSecondsOf(pid: number) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8')
+  const fields = stat.split(') ')[1].split(' ')
+  // utime and stime, fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
+/** Wall time of an action, with the CPU time the server and this process (the client) spent. */
+async function timed<T>(action: () => Promise<T>, phase?: string) {
   const started = performance.now()
+  const start = monotonicMicros()
+  const serverBefore = serverPid ? await cpuSecondsOf(serverPid) : 0
+  const clientBefore = process.cpuUsage()
   const result = await action()
-  return { result, seconds: (performance.now() - started) / 1000 }
+  const client = process.cpuUsage(clientBefore)
+  const serverCpu = serverPid ? (await cpuSecondsOf(serverPid)) - serverBefore : 0
+  if (phase) {
+    phases.push({ name: phase, start, end: monotonicMicros() })
+  }
+  return {
+    result,
+    seconds: (performance.now() - started) / 1000,
+    serverCpu,
+    clientCpu: (client.user + client.system) / 1e6,
+  }
+}
+
+/** Samples a process's RSS every 100 ms, with its peak (VmHWM) reset at the start. */
+async function sampleMemory(pid: number) {
+  await writeFile(`/proc/${pid}/clear_refs`, '5')
+  const before = await memoryOf(pid)
+  let polledPeak = before.rss
+  const poller = setInterval(() => {
+    memoryOf(pid)
+      .then(({ rss }) => (polledPeak = Math.max(polledPeak, rss)))
+      .catch(() => {})
+  }, 100)
+  return {
+    before,
+    async stop() {
+      clearInterval(poller)
+      const after = await memoryOf(pid)
+      return { polledPeak, after }
+    },
+  }
+}
+
+/** The SHA-256 of what `generated(size, block)` yields. */
+function generatedHash(size: number, block: Buffer) {
+  const hash = createHash('sha256')
+  for (let offset = 0; offset < size; offset += block.length) {
+    hash.update(block.subarray(0, Math.min(block.length, size - offset)))
+  }
+  return hash.digest('hex')
 }
 
 /** Reads a response to the end, counting bytes, without keeping them. */
@@ -150,9 +220,21 @@ async function main() {
   await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
 
   log('starting the built server')
-  const started = bench.start(['bin/server.js'], buildDir, env)
+  const profileDir = `${root}storage/bench-transfer-profile`
+  if (options['cpu-prof']) {
+    await rm(profileDir, { recursive: true, force: true })
+  }
+  const started = bench.start(
+    [
+      ...(options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      'bin/server.js',
+    ],
+    buildDir,
+    env
+  )
   await bench.waitForHttp(`${baseUrl}/api/bench-probe`, started)
   const server = started.child
+  serverPid = server.pid
   const idle = await memoryOf(server.pid!)
 
   const block = pattern()
@@ -171,7 +253,10 @@ async function main() {
 
   log(`tus: uploading ${options['size-gb']} GB in ${options['chunk-mb']} MiB requests`)
   await writeFile(`/proc/${server.pid}/clear_refs`, '5')
-  const tus = await timed(() => tusUpload(baseUrl, createReadStream(source), SIZE, 'source.bin'))
+  const tus = await timed(
+    () => tusUpload(baseUrl, createReadStream(source), SIZE, 'source.bin'),
+    `tus upload of ${options['size-gb']} GB`
+  )
   const afterTus = await memoryOf(server.pid!)
   const cookie = tus.result
 
@@ -193,17 +278,10 @@ async function main() {
   }
 
   log(`tus: uploading ${options['rss-size-gb']} GB while sampling the server's memory`)
-  await writeFile(`/proc/${server.pid}/clear_refs`, '5')
-  const before = await memoryOf(server.pid!)
-  let polledPeak = before.rss
-  const poller = setInterval(() => {
-    memoryOf(server.pid!)
-      .then(({ rss }) => (polledPeak = Math.max(polledPeak, rss)))
-      .catch(() => {})
-  }, 100)
+  const bigMemory = await sampleMemory(server.pid!)
+  const before = bigMemory.before
   const big = await timed(() => tusUpload(baseUrl, generated(RSS_SIZE, block), RSS_SIZE, 'big.bin'))
-  clearInterval(poller)
-  const afterBig = await memoryOf(server.pid!)
+  const { polledPeak, after: afterBig } = await bigMemory.stop()
   await rm(source, { force: true })
 
   log('downloads: resolving the signed URL')
@@ -227,7 +305,7 @@ async function main() {
     return bytes
   })
   log('downloads: whole file')
-  const whole = await timed(async () => drain(await fetch(fileUrl)))
+  const whole = await timed(async () => drain(await fetch(fileUrl)), 'download, whole file')
   log(`downloads: ${RANGES} parallel ranges`)
   const ranged = await timed(async () => {
     const part = Math.ceil(SIZE / RANGES)
@@ -243,7 +321,7 @@ async function main() {
       })
     )
     return sizes.reduce((sum, size) => sum + size, 0)
-  })
+  }, `download, ${RANGES} ranges`)
   for (const [name, bytes] of [
     ['whole', whole.result],
     ['ranged', ranged.result],
@@ -253,11 +331,24 @@ async function main() {
     }
   }
 
+  const soak = SOAK_UPLOADS > 0 ? await soakUploads(baseUrl, server.pid!, env.DATABASE_URL!) : null
+
+  let profileSummary = ''
+  if (options['cpu-prof']) {
+    log('stopping the server to collect its CPU profile')
+    server.kill('SIGTERM')
+    await new Promise((resolve) =>
+      server.exitCode !== null ? resolve(null) : server.once('exit', resolve)
+    )
+    profileSummary = summarize(await readMainThreadProfile(profileDir), phases)
+  }
+
   const cpu = cpus()
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
   const rate = (bytes: number, seconds: number) => `${(bytes / MB / seconds).toFixed(0)} MB/s`
   const mib = (bytes: number) => `${(bytes / MB).toFixed(0)} MiB`
   const secs = (seconds: number) => `${seconds.toFixed(1)} s`
+  const perGb = (seconds: number) => (seconds / (SIZE / GB)).toFixed(2)
 
   console.log(`
 Machine: ${machine}
@@ -269,6 +360,14 @@ Disk: fs (${driveRoot}), tus requests of ${options['chunk-mb']} MiB; MB = 2^20 b
 | tus-js-client → POST + PATCH /api/public-uploads (hashing, checkpoints) | ${secs(tus.seconds)} | ${rate(SIZE, tus.seconds)} |
 
 tus / bare stream: ${((bare.seconds / tus.seconds) * 100).toFixed(0)} % of the throughput; stored SHA-256 matches the source (${stored.hash_status})
+
+| CPU seconds per GB (user + system) | server | client (this process) |
+|---|---|---|
+| bare stream copy | – | ${perGb(bare.clientCpu)} |
+| tus upload | ${perGb(tus.serverCpu)} | ${perGb(tus.clientCpu)} |
+| bare read | – | ${perGb(bareRead.clientCpu)} |
+| download, whole file | ${perGb(whole.serverCpu)} | ${perGb(whole.clientCpu)} |
+| download, ${RANGES} ranges | ${perGb(ranged.serverCpu)} | ${perGb(ranged.clientCpu)} |
 
 | server memory | RSS |
 |---|---|
@@ -286,7 +385,65 @@ ${options['rss-size-gb']} GB upload: ${secs(big.seconds)}, ${rate(RSS_SIZE, big.
 | bare read of the stored file (createReadStream) | ${secs(bareRead.seconds)} | ${rate(SIZE, bareRead.seconds)} |
 | GET signed URL, whole file | ${secs(whole.seconds)} | ${rate(SIZE, whole.seconds)} |
 | GET signed URL, ${RANGES} parallel Range requests | ${secs(ranged.seconds)} | ${rate(SIZE, ranged.seconds)} |
-`)
+${
+  soak
+    ? `
+| soak: ${SOAK_UPLOADS} uploads of ${options['soak-size-mb']} MB at once | |
+|---|---|
+| time, all together | ${secs(soak.seconds)} (${rate(SOAK_UPLOADS * SOAK_SIZE, soak.seconds)}) |
+| complete with the source's SHA-256 | ${soak.matching} of ${SOAK_UPLOADS} |
+| server RSS before | ${mib(soak.before.rss)} |
+| server peak RSS (VmHWM) | ${mib(soak.after.peak)} |
+| server peak RSS (VmRSS every 100 ms) | ${mib(soak.polledPeak)} |
+`
+    : ''
+}${profileSummary ? `\nServer CPU profile (self time by function):\n${profileSummary}\n` : ''}`)
+}
+
+/**
+ * Many visitors at once, each in its own session with its own content: all
+ * must complete with their own SHA-256 while the server's memory stays flat.
+ */
+async function soakUploads(baseUrl: string, pid: number, databaseUrl: string) {
+  log(`soak: ${SOAK_UPLOADS} uploads of ${options['soak-size-mb']} MB at once`)
+  const files = Array.from({ length: SOAK_UPLOADS }, (_, index) => {
+    const block = randomBytes(4 * MB)
+    return { name: `soak-${index}.bin`, block, hash: generatedHash(SOAK_SIZE, block) }
+  })
+  const memory = await sampleMemory(pid)
+  const soak = await timed(
+    () =>
+      Promise.all(
+        files.map((file) =>
+          tusUpload(baseUrl, generated(SOAK_SIZE, file.block), SOAK_SIZE, file.name)
+        )
+      ),
+    `soak: ${SOAK_UPLOADS} × ${options['soak-size-mb']} MB`
+  )
+  const { polledPeak, after } = await memory.stop()
+
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  let stored: { file_name: string; content_sha256: string | null; hash_status: string }[] = []
+  // A hash still being verified (read back after the upload) settles shortly.
+  for (let attempt = 0; attempt < 600; attempt++) {
+    ;({ rows: stored } = await client.query(
+      `select file_name, content_sha256, hash_status from public_uploads
+        where file_name like 'soak-%' and status = 'complete'`
+    ))
+    if (stored.every((row) => row.hash_status !== 'verifying')) {
+      break
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  await client.end()
+  const matching = files.filter((file) =>
+    stored.some((row) => row.file_name === file.name && row.content_sha256 === file.hash)
+  ).length
+  if (matching !== SOAK_UPLOADS) {
+    throw new Error(`soak: ${matching} of ${SOAK_UPLOADS} uploads stored the source's SHA-256`)
+  }
+  return { seconds: soak.seconds, matching, before: memory.before, after, polledPeak }
 }
 
 try {

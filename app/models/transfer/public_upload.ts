@@ -8,7 +8,11 @@ export type UploadStatus = 'uploading' | 'complete'
 export type HashStatus = 'streaming' | 'verifying' | 'done' | 'failed'
 export type BackupStatus = 'not_configured' | 'pending' | 'uploading' | 'done' | 'failed'
 
-/** A resumable SHA-256 state (hash-wasm `save()`, base64) covering the first `offset` bytes. */
+/**
+ * A saved SHA-256 state covering the first `offset` bytes. No longer written
+ * (issue 21: the running hash lives in memory and is rebuilt from the stored
+ * prefix); the column stays `[]` for rows made since.
+ */
 export type HashCheckpoint = { offset: number; state: string }
 
 /** A file sent through the tus endpoint, from its creation request on. */

@@ -1,7 +1,7 @@
 import { pipeline, type Readable } from 'node:stream'
 import { DataStore, ERRORS, type Upload } from '@tus/utils'
 import PublicUpload from '#models/transfer/public_upload'
-import type { UploadContentHash } from '#services/transfer/upload_content_hash'
+import { type UploadContentHash, runningHashes } from '#services/transfer/upload_content_hash'
 
 /**
  * The disk's tus store with hashing on the way in: every byte a PATCH writes
@@ -29,6 +29,7 @@ export class HashingUploadStore extends DataStore {
   }
 
   remove(id: string) {
+    runningHashes.forget(id)
     return this.inner.remove(id)
   }
 

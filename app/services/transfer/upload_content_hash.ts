@@ -1,57 +1,125 @@
+import { createHash, type Hash } from 'node:crypto'
 import { Transform } from 'node:stream'
-import { createSHA256, type IHasher } from 'hash-wasm'
 import { DateTime } from 'luxon'
 import logger from '@adonisjs/core/services/logger'
-import PublicUpload, { type HashCheckpoint } from '#models/transfer/public_upload'
+import PublicUpload from '#models/transfer/public_upload'
 import { type UploadStorage, createUploadStorage } from '#services/transfer/upload_storage'
 
 /**
- * Hash state is saved every 64 MiB, on absolute boundaries: a multiple of the
- * s3 disk's part size, so an upload resumed at a part boundary after a crash
- * may find a checkpoint exactly there.
+ * Progress (`received_bytes`, and with it `updated_at`) is saved at least
+ * every 64 MiB during a request, so a long single request still shows the
+ * upload alive, besides at the end of every request.
  */
-export const HASH_CHECKPOINT_BYTES = 64 * 1024 * 1024
-const CHECKPOINTS_KEPT = 3
+export const PROGRESS_SAVE_BYTES = 64 * 1024 * 1024
+
+/** Running hashes kept between requests; beyond this many the oldest go first. */
+const RUNNING_HASHES_KEPT = 1_000
+
+/** Read size when hashing a stored file (the default 64 KiB costs more calls per byte). */
+const READ_CHUNK_BYTES = 1024 * 1024
+
+/**
+ * The SHA-256 of each upload in progress in this process, between one request
+ * and the next, with the offset it has reached. Node's own SHA-256 (OpenSSL)
+ * is several times faster than a WebAssembly one but its state cannot be
+ * saved, so it lives here: a request at offset X continues the hash found at
+ * X. Stored bytes never change once written, so a hash at X stays right for
+ * as long as the upload exists.
+ */
+class RunningHashes {
+  #hashes = new Map<string, { hash: Hash; offset: number }>()
+  /** Uploads whose hash this process already rebuilt from their stored prefix. */
+  #rebuilt = new Set<string>()
+
+  /** The hash of `key` at exactly `offset`, taken out while one request writes. */
+  take(key: string, offset: number) {
+    const running = this.#hashes.get(key)
+    this.#hashes.delete(key)
+    return running?.offset === offset ? running.hash : null
+  }
+
+  keep(key: string, hash: Hash, offset: number) {
+    this.#hashes.set(key, { hash, offset })
+    bound(this.#hashes)
+  }
+
+  /** Notes a rebuild; false when this process already rebuilt this upload once. */
+  firstRebuild(key: string) {
+    if (this.#rebuilt.has(key)) {
+      return false
+    }
+    this.#rebuilt.add(key)
+    bound(this.#rebuilt)
+    return true
+  }
+
+  forget(key: string) {
+    this.#hashes.delete(key)
+    this.#rebuilt.delete(key)
+  }
+
+  /** What a restart does to them: tests use it to take the rebuild path. */
+  clear() {
+    this.#hashes.clear()
+    this.#rebuilt.clear()
+  }
+}
+
+/** Drops the oldest entries (Maps and Sets iterate in insertion order). */
+function bound(entries: Map<string, unknown> | Set<string>) {
+  for (const key of entries.keys()) {
+    if (entries.size <= RUNNING_HASHES_KEPT) {
+      return
+    }
+    entries.delete(key)
+  }
+}
+
+export const runningHashes = new RunningHashes()
 
 /**
  * The SHA-256 of a public upload, computed while its bytes stream in, so a
- * 50 GB file is never read twice. The hasher's state is saved in the row
- * (`hash_checkpoints`) as the upload progresses; a PATCH at offset X resumes
- * from the newest checkpoint at or before X. On the `fs` disk any gap between
- * that checkpoint and X is read back from the partial file; on the `s3` disk a
- * partial upload cannot be read, so without an exact checkpoint the hash is
- * left for verification: the finished object is read once and hashed.
+ * 50 GB file is not read again when it is complete. Between requests the
+ * hash stays in memory (RunningHashes). A request that finds none at its
+ * offset (the process restarted, or the previous request went to another
+ * instance) rebuilds it: on the `fs` disk by reading the stored prefix once;
+ * on the `s3` disk a partial upload cannot be read, so the hash is left for
+ * verification: the finished object is read once and hashed. A process that
+ * would rebuild the same upload a second time (requests alternating between
+ * instances) verifies at the end instead, so no upload is read more than a
+ * few times whatever the routing.
  */
 export class UploadContentHash {
   constructor(protected storage: UploadStorage) {}
 
-  /** Positions a hasher at `offset` for the PATCH about to write there. */
+  /** Positions a hash at `offset` for the request about to write there. */
   async begin(upload: PublicUpload, offset: number): Promise<HashedWrite> {
     if (upload.hashStatus !== 'streaming') {
-      return new HashedWrite(upload, null, offset, [])
+      return new HashedWrite(upload, null, offset)
     }
-    const usable = upload.hashCheckpoints
-      .filter((checkpoint) => checkpoint.offset <= offset)
-      .sort((a, b) => a.offset - b.offset)
-    const checkpoint = usable.at(-1)
-    const hasher = await createSHA256()
-    if (checkpoint) {
-      hasher.load(Buffer.from(checkpoint.state, 'base64'))
+    const running = runningHashes.take(upload.storageKey, offset)
+    if (running) {
+      return new HashedWrite(upload, running, offset)
     }
-    const from = checkpoint?.offset ?? 0
-    if (from < offset) {
-      // A partial upload is a plain file only on the fs disk.
-      if (this.storage.disk !== 'fs') {
-        await saveProgress(upload.id, { hash_status: 'verifying', hash_checkpoints: '[]' })
-        upload.hashStatus = 'verifying'
-        return new HashedWrite(upload, null, offset, [])
-      }
-      const gap = await this.storage.read(upload.storageKey, { start: from, end: offset - 1 })
-      for await (const chunk of gap) {
-        hasher.update(chunk as Buffer)
-      }
+    if (offset === 0) {
+      return new HashedWrite(upload, createHash('sha256'), offset)
     }
-    return new HashedWrite(upload, hasher, offset, usable)
+    // A partial upload is a plain file only on the fs disk.
+    if (this.storage.disk !== 'fs' || !runningHashes.firstRebuild(upload.storageKey)) {
+      await saveProgress(upload.id, { hash_status: 'verifying' })
+      upload.hashStatus = 'verifying'
+      return new HashedWrite(upload, null, offset)
+    }
+    const hash = createHash('sha256')
+    const prefix = await this.storage.read(
+      upload.storageKey,
+      { start: 0, end: offset - 1 },
+      { chunkBytes: READ_CHUNK_BYTES }
+    )
+    for await (const chunk of prefix) {
+      hash.update(chunk as Buffer)
+    }
+    return new HashedWrite(upload, hash, offset)
   }
 
   /** Hashes the stored file from its first byte: for uploads whose streaming hash was lost. */
@@ -59,11 +127,13 @@ export class UploadContentHash {
     const storage =
       upload.disk === this.storage.disk ? this.storage : createUploadStorage(upload.disk)
     try {
-      const hasher = await createSHA256()
-      for await (const chunk of await storage.read(upload.storageKey)) {
-        hasher.update(chunk as Buffer)
+      const hash = createHash('sha256')
+      for await (const chunk of await storage.read(upload.storageKey, undefined, {
+        chunkBytes: READ_CHUNK_BYTES,
+      })) {
+        hash.update(chunk as Buffer)
       }
-      await saveProgress(upload.id, { content_sha256: hasher.digest('hex'), hash_status: 'done' })
+      await saveProgress(upload.id, { content_sha256: hash.digest('hex'), hash_status: 'done' })
     } catch (error) {
       logger.error({ err: error, uploadId: upload.id }, 'hashing a finished upload failed')
       await saveProgress(upload.id, { hash_status: 'failed' })
@@ -87,82 +157,73 @@ export class UploadContentHash {
 
 /**
  * One write request's share of the hash. Bytes pass through `stream()` on
- * their way to storage; `settle` records where the request ended.
+ * their way to storage (hashing one chunk while the disk writes the one
+ * before); `settle` records where the request ended.
  */
 export class HashedWrite {
+  /** Progress saves under way, awaited by `settle`; the bytes do not wait for them. */
+  #saving: Promise<unknown> = Promise.resolve()
+
   constructor(
     protected upload: PublicUpload,
-    protected hasher: IHasher | null,
-    public offset: number,
-    protected checkpoints: HashCheckpoint[]
+    protected hash: Hash | null,
+    public offset: number
   ) {}
 
   stream() {
     return new Transform({
       transform: (chunk: Buffer, _encoding, callback) => {
-        this.consume(chunk).then(() => callback(null, chunk), callback)
+        this.hash?.update(chunk)
+        const before = this.offset
+        this.offset += chunk.length
+        if (
+          Math.floor(before / PROGRESS_SAVE_BYTES) !== Math.floor(this.offset / PROGRESS_SAVE_BYTES)
+        ) {
+          this.#save({ received_bytes: this.offset })
+        }
+        callback(null, chunk)
       },
     })
   }
 
   /**
    * Called with the offset the store reports after the write. When it differs
-   * from what was hashed, the hash cannot be trusted from here on: the
-   * checkpoints before this request still can.
+   * from what was hashed, the hash cannot be trusted from here on and is
+   * dropped; the next request rebuilds it or leaves it for verification.
    */
   async settle(storedOffset: number) {
+    await this.#saving
     const finished = storedOffset === this.upload.size
-    if (this.hasher && storedOffset !== this.offset) {
-      this.hasher = null
+    if (this.hash && storedOffset !== this.offset) {
+      this.hash = null
       if (finished) {
-        await saveProgress(this.upload.id, { hash_status: 'verifying', hash_checkpoints: '[]' })
+        await saveProgress(this.upload.id, { hash_status: 'verifying' })
         this.upload.hashStatus = 'verifying'
       }
     }
-    if (finished && this.hasher) {
+    if (finished && this.hash) {
       await saveProgress(this.upload.id, {
         received_bytes: storedOffset,
-        content_sha256: this.hasher.digest('hex'),
+        content_sha256: this.hash.digest('hex'),
         hash_status: 'done',
-        hash_checkpoints: '[]',
       })
       this.upload.hashStatus = 'done'
+      runningHashes.forget(this.upload.storageKey)
       return
     }
-    if (this.hasher) {
-      await this.checkpoint()
-    } else {
-      await saveProgress(this.upload.id, { received_bytes: storedOffset })
+    if (this.hash) {
+      runningHashes.keep(this.upload.storageKey, this.hash, storedOffset)
     }
+    await saveProgress(this.upload.id, { received_bytes: storedOffset })
   }
 
-  protected async consume(chunk: Buffer) {
-    let rest = chunk
-    while (rest.length > 0) {
-      const boundary = (Math.floor(this.offset / HASH_CHECKPOINT_BYTES) + 1) * HASH_CHECKPOINT_BYTES
-      const take = Math.min(rest.length, boundary - this.offset)
-      this.hasher?.update(rest.subarray(0, take))
-      this.offset += take
-      rest = rest.subarray(take)
-      if (this.offset === boundary) {
-        await (this.hasher
-          ? this.checkpoint()
-          : saveProgress(this.upload.id, { received_bytes: this.offset }))
-      }
-    }
-  }
-
-  /** Saves the hasher's state at the current offset, keeping the newest few. */
-  protected async checkpoint() {
-    const state = Buffer.from(this.hasher!.save()).toString('base64')
-    this.checkpoints = [
-      ...this.checkpoints.filter((checkpoint) => checkpoint.offset < this.offset),
-      { offset: this.offset, state },
-    ].slice(-CHECKPOINTS_KEPT)
-    await saveProgress(this.upload.id, {
-      received_bytes: this.offset,
-      hash_checkpoints: JSON.stringify(this.checkpoints),
-    })
+  /** A progress save in the background; a failed one is logged, the next one catches up. */
+  #save(columns: Record<string, string | number>) {
+    this.#saving = this.#saving
+      .then(() => saveProgress(this.upload.id, columns))
+      .catch((error) =>
+        logger.warn({ err: error, uploadId: this.upload.id }, 'saving progress failed')
+      )
   }
 }
 

@@ -7,7 +7,7 @@ import mail from '@adonisjs/mail/services/main'
 import { transferConfig } from '#config/transfer'
 import PublicUpload from '#models/transfer/public_upload'
 import { TransferSettings } from '#services/transfer/transfer_settings'
-import { HASH_CHECKPOINT_BYTES } from '#services/transfer/upload_content_hash'
+import { runningHashes } from '#services/transfer/upload_content_hash'
 import { SECURITY_HEADERS } from '#middleware/shared/security_headers_middleware'
 import { queuedMails, transferPerson } from '#tests/helpers/stored_uploads'
 import { TusVisitor, tusMetadata } from '#tests/helpers/tus_visitor'
@@ -304,29 +304,50 @@ test.group('public uploads over tus on the fs disk', (group) => {
     assert.lengthOf(queuedMails(second.messages), 1)
   })
 
-  test('the hash resumes from a checkpoint and reads back the gap after a lost one', async ({
+  test('a hash lost with the process (a restart) is rebuilt by reading the stored prefix once', async ({
     assert,
   }) => {
     const visitor = new TusVisitor()
-    const bytes = randomBytes(HASH_CHECKPOINT_BYTES + 3_000_000)
+    const bytes = randomBytes(5_000_000)
     const { location } = await visitor.create(bytes.length, { filename: 'long.bin' })
-    const firstEnd = HASH_CHECKPOINT_BYTES + 1_000_000
-    await visitor.patch(location!, 0, bytes.subarray(0, firstEnd))
+    await visitor.patch(location!, 0, bytes.subarray(0, 3_000_000))
+    const partial = await PublicUpload.findByOrFail('storageKey', keyOf(location!))
+    assert.equal(partial.receivedBytes, 3_000_000)
+    runningHashes.clear()
 
-    const row = await PublicUpload.findByOrFail('storageKey', keyOf(location!))
-    assert.deepEqual(
-      row.hashCheckpoints.map((checkpoint) => checkpoint.offset),
-      [HASH_CHECKPOINT_BYTES, firstEnd]
-    )
-    assert.equal(row.receivedBytes, firstEnd)
-    // What a crash before the end-of-request checkpoint leaves: only the 64 MiB one.
-    row.hashCheckpoints = row.hashCheckpoints.slice(0, 1)
-    await row.save()
-
-    await visitor.patch(location!, firstEnd, bytes.subarray(firstEnd))
+    const last = await visitor.patch(location!, 3_000_000, bytes.subarray(3_000_000))
+    assert.equal(last.status, 204)
+    // Rebuilt within the request: done as the last byte lands, no verification pass.
     const done = await PublicUpload.findByOrFail('storageKey', keyOf(location!))
     assert.equal(done.hashStatus, 'done')
     assert.equal(done.contentSha256, sha256(bytes))
+  })
+
+  test('requests alternating between instances: one rebuild, then the finished file is verified', async ({
+    assert,
+  }) => {
+    const visitor = new TusVisitor()
+    const bytes = randomBytes(3_000_000)
+    const { location } = await visitor.create(bytes.length, { filename: 'routed.bin' })
+    const key = keyOf(location!)
+    for (const offset of [0, 1_000_000]) {
+      await visitor.patch(location!, offset, bytes.subarray(offset, offset + 1_000_000))
+      // What another instance taking the next request looks like from here.
+      assert.isNotNull(runningHashes.take(key, offset + 1_000_000))
+    }
+    // The first request back rebuilt the hash; the second would rebuild again.
+    const second = await PublicUpload.findByOrFail('storageKey', key)
+    assert.equal(second.hashStatus, 'streaming')
+
+    await visitor.patch(location!, 2_000_000, bytes.subarray(2_000_000))
+    let row = await PublicUpload.findByOrFail('storageKey', key)
+    for (let attempt = 0; attempt < 100 && row.hashStatus === 'verifying'; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      row = await PublicUpload.findByOrFail('storageKey', key)
+    }
+    assert.equal(row.status, 'complete')
+    assert.equal(row.hashStatus, 'done')
+    assert.equal(row.contentSha256, sha256(bytes))
   })
 })
 
