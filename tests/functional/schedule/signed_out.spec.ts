@@ -18,6 +18,8 @@ const PUBLIC = [
   // Twilio's callbacks: no session, the X-Twilio-Signature is the permission (messaging.spec.ts).
   'POST /api/messaging/twilio/status',
   'POST /api/messaging/twilio/inbound',
+  // Resend's mail events: signed the Standard Webhooks way (messaging.spec.ts).
+  'POST /api/messaging/email/events',
   'POST /api/auth/exchange',
   'GET /api/auth/me',
   'POST /api/auth/logout',
