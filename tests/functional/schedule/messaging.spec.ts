@@ -1,4 +1,5 @@
 import { test } from '@japa/runner'
+import { inertiaVisit } from '#tests/helpers/inertia_visits'
 import type { Group } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
@@ -454,6 +455,13 @@ test.group('messaging: inbound texts', (group) => {
       keyword: 'STOP',
       changedAt: optOut.changedAt.toISO(),
     })
+    // So does the directory page, where the record is read.
+    const directory = await inertiaVisit(client, `/directory?id=${crew.id}`, { session })
+    assert.deepEqual(directory.body().props.selection.panels.smsOptOut, {
+      optedOut: true,
+      keyword: 'STOP',
+      changedAt: optOut.changedAt.toISO(),
+    })
 
     const first = await compose(client, session, {
       audience: { crewIds: [crew.id] },
@@ -485,6 +493,11 @@ test.group('messaging: inbound texts', (group) => {
     assert.lengthOf(twilio.messages, 1)
     const again = await recipientOf(second.body().id, 'Max Quiet')
     assert.equal(again.status, 'sent')
+    const optedIn = await inertiaVisit(client, `/directory?id=${crew.id}`, { session })
+    assert.containsSubset(optedIn.body().props.selection.panels.smsOptOut, {
+      optedOut: false,
+      keyword: 'START',
+    })
   })
 
   test('an unsigned inbound text is refused and opts nobody out', async ({ assert }) => {

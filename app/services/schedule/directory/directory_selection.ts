@@ -1,5 +1,7 @@
 import { inject } from '@adonisjs/core'
 import type { NotedResource } from '#models/schedule/resource_note'
+import type Crew from '#models/schedule/crew'
+import type Vendor from '#models/schedule/vendor'
 import type { ResourceKind } from '#services/schedule/projects/project_records'
 import { today } from '#services/schedule/projects/project_days'
 import { CrewDirectory } from '#services/schedule/directory/crew_directory'
@@ -18,6 +20,7 @@ import ResourceNoteTransformer from '#transformers/schedule/resource_note_transf
 import ShareLinkTransformer from '#transformers/schedule/share_link_transformer'
 import CalendarFeedTransformer from '#transformers/schedule/calendar_feed_transformer'
 import ResourceChoiceTransformer from '#transformers/schedule/resource_choice_transformer'
+import { smsOptOutOf } from '#services/schedule/messaging/sms_opt_outs'
 
 /** The directory's tabs, as its address names them (?tab=). */
 export const DIRECTORY_TABS = ['crew', 'vendors', 'locations', 'clients'] as const
@@ -38,7 +41,8 @@ const NOTED: Record<PanelledTab, NotedResource> = {
  * below its own fields, its panels: a person's upcoming bookings, the
  * vendors or crew linked to them and the names the link picker offers, the
  * team's notes, and the person's share links and calendar feed. Each list is the body its
- * /api route answers. Clients have none of these panels.
+ * /api route answers. Clients have none of these panels. A person's record
+ * also says whether their number texted STOP (and when): they get no SMS.
  */
 @inject()
 export class DirectorySelection {
@@ -63,7 +67,8 @@ export class DirectorySelection {
   }
 
   protected async panels(tab: DirectoryTab, id: number) {
-    if (tab === 'clients' || !(await this.isActive(tab, id))) {
+    const record = tab === 'clients' ? null : await this.activeRecord(tab, id)
+    if (tab === 'clients' || !record) {
       return null
     }
     const person = PERSON[tab]
@@ -79,7 +84,8 @@ export class DirectorySelection {
       : []
     const choices = person ? await this.choices.of([person === 'crew' ? 'vendor' : 'crew']) : []
     const feed = person ? await this.feeds.current(person, id) : null
-    return serializer.serialize({
+    const smsOptOut = person ? await smsOptOutOf((record as Crew | Vendor).phone) : null
+    const lists = await serializer.serialize({
       assignments: ResourceBookingTransformer.transform(assignments),
       links: CrewVendorLinkTransformer.transform(links),
       notes: ResourceNoteTransformer.transform(notes),
@@ -87,6 +93,7 @@ export class DirectorySelection {
       choices: ResourceChoiceTransformer.transform(choices),
       calendarFeed: feed ? CalendarFeedTransformer.transform(presentFeed(feed)) : null,
     })
+    return { ...lists, smsOptOut }
   }
 
   /** From today on, as the panel has always asked GET /api/…/:id/assignments?from=today. */
@@ -95,14 +102,14 @@ export class DirectorySelection {
     return directory.assignments(id, { from: today() })
   }
 
-  protected async isActive(tab: PanelledTab, id: number) {
+  /** The record, or null when it is not (or no longer) in the directory. */
+  protected async activeRecord(tab: PanelledTab, id: number) {
     const directories = { crew: this.crew, vendors: this.vendors, locations: this.locations }
     try {
-      await directories[tab].find(id)
-      return true
+      return await directories[tab].find(id)
     } catch (error) {
       if (error instanceof RecordNotFoundError) {
-        return false
+        return null
       }
       throw error
     }

@@ -9,6 +9,7 @@ import { Notice } from '~/components/shared/ui/notice'
 import { SkeletonText } from '~/components/shared/ui/skeleton'
 import { useToast } from '~/components/shared/ui/toast'
 import { PHONE_QUERY, useMediaQuery } from '~/components/shared/ui/use_media_query'
+import { formatLocalTimestamp } from '~/components/shared/dates'
 import { RecordForm, type RecordValues } from './record_form'
 import { ShareLinksPanel } from '~/components/schedule/sharing/share_links_panel'
 import { CalendarFeedPanel } from '~/components/schedule/sharing/calendar_feed_panel'
@@ -34,6 +35,8 @@ export type RecordPanelsData = {
   shareLinks: Data.Schedule.ShareLink[]
   choices: Data.Schedule.ResourceChoice[]
   calendarFeed: Data.Schedule.CalendarFeed | null
+  /** The person's number's last STOP or START; null when it never sent one (or for locations). */
+  smsOptOut?: { optedOut: boolean; keyword: string; changedAt: string } | null
 }
 
 /** The page's `selection` prop: the record the address opens (GET /directory?tab=…&id=…). */
@@ -137,6 +140,13 @@ export function RecordDetail(props: {
           </button>
         )}
       </header>
+      {record && arrived && props.selection.panels?.smsOptOut?.optedOut && (
+        <Notice tone="warning" title="No text messages">
+          {record.name}’s number replied {props.selection.panels.smsOptOut.keyword} on{' '}
+          {formatLocalTimestamp(props.selection.panels.smsOptOut.changedAt)}. Availability requests
+          reach them by email until they text START.
+        </Notice>
+      )}
       <RecordForm
         key={record ? `${record.id}-${String(record.starred)}` : 'new'}
         name={record ? `Details of ${record.name}` : `New ${tab.noun}`}
