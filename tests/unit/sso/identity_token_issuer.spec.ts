@@ -12,6 +12,11 @@ import {
 import { RETIRED_KEY_RETENTION_MS, SigningKeys, signingKeys } from '#services/sso/signing_keys'
 import { TERMINAL_ORIGIN } from '#services/sso/audit_log'
 
+/** What verify answers for a good token of user 12 and ak_one: its claims, expiring at `exp`. */
+function verifiedAs(token: string) {
+  return { userId: 12, apiKey: 'ak_one', expiresAt: decodeJwt(token).exp! * 1000 }
+}
+
 function part(value: object) {
   return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
@@ -47,7 +52,7 @@ test.group('IdentityTokenIssuer', (group) => {
   test('verifies only for the apiKey it was issued to', async ({ assert }) => {
     const issuer = new IdentityTokenIssuer()
     const token = await issuer.issue(12, 'ak_one')
-    assert.deepEqual(await issuer.verify(token, 'ak_one'), { userId: 12, apiKey: 'ak_one' })
+    assert.deepEqual(await issuer.verify(token, 'ak_one'), verifiedAs(token))
     assert.deepEqual(await issuer.verify(token, 'ak_two'), { rejected: 'Invalid token' })
   })
 
@@ -64,7 +69,7 @@ test.group('IdentityTokenIssuer', (group) => {
     const early = await issuer.issue(12, 'ak_one', new Date(Date.now() + 10 * 60 * 1000))
     assert.deepEqual(await issuer.verify(early, 'ak_one'), { rejected: 'Invalid token' })
     const skewed = await issuer.issue(12, 'ak_one', new Date(Date.now() + 10 * 1000))
-    assert.deepEqual(await issuer.verify(skewed, 'ak_one'), { userId: 12, apiKey: 'ak_one' })
+    assert.deepEqual(await issuer.verify(skewed, 'ak_one'), verifiedAs(skewed))
   })
 
   test('refuses a token whose payload was altered', async ({ assert }) => {
@@ -126,8 +131,8 @@ test.group('SigningKeys rotation', (group) => {
     assert.equal(decodeProtectedHeader(after).kid, kid)
     assert.notEqual(kid, oldKid)
 
-    assert.deepEqual(await issuer.verify(before, 'ak_one'), { userId: 12, apiKey: 'ak_one' })
-    assert.deepEqual(await issuer.verify(after, 'ak_one'), { userId: 12, apiKey: 'ak_one' })
+    assert.deepEqual(await issuer.verify(before, 'ak_one'), verifiedAs(before))
+    assert.deepEqual(await issuer.verify(after, 'ak_one'), verifiedAs(after))
     const jwks = await signingKeys.jwks()
     assert.deepEqual(
       jwks.keys.map((key) => key.kid),
