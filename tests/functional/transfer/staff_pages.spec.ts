@@ -68,9 +68,11 @@ test.group('transfer staff pages render with their data', (group) => {
     }
     const alone = await uploadExpiring('alone.mov', 3)
     const longerShare = await uploadExpiring('longer-share.mov', 1)
+    // Read once: a second inDays(5) may fall in the next second.
+    const longerShareEnds = inDays(5)
     await new StaffShares().create(
       longerShare.id,
-      { expiresAt: inDays(5).toJSDate() },
+      { expiresAt: longerShareEnds.toJSDate() },
       null,
       ORIGIN
     )
@@ -98,7 +100,7 @@ test.group('transfer staff pages render with their data', (group) => {
     )
     assert.deepEqual(rows, {
       'alone.mov': { deletesAt: alone.expiresAt!.toUTC().toISO(), keptByShare: false },
-      'longer-share.mov': { deletesAt: inDays(5).toUTC().toISO(), keptByShare: false },
+      'longer-share.mov': { deletesAt: longerShareEnds.toUTC().toISO(), keptByShare: false },
       'open-share.mov': { deletesAt: null, keptByShare: true },
       'ended-share.mov': { deletesAt: endedShare.expiresAt!.toUTC().toISO(), keptByShare: false },
       'kept.mov': { deletesAt: null, keptByShare: false },
