@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { toastMessage } from '#tests/helpers/schedule_browser'
+import { pressSpace } from '#tests/helpers/keyboard_drag'
 
 type Project = { id: number; name: string; startDate: string; endDate: string }
 type Person = { id: number; name: string }
@@ -337,13 +338,13 @@ test.group('schedule calendar in the browser', (group) => {
     const page = await signedIn(browserContext)
     await openCalendar(page, 'view=month&mode=projects&date=2031-01-01')
     await page.getByRole('gridcell', { name: 'Monday 13 January 2031' }).focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await announced(page, 'is over Monday 13 January 2031')
     await page.keyboard.press('ArrowRight')
     await announced(page, 'is over Tuesday 14 January 2031')
     await page.keyboard.press('ArrowRight')
     await announced(page, 'is over Wednesday 15 January 2031')
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     const dialog = page.getByRole('dialog', { name: 'New project' })
     await dialog.getByText('13 – 15 Jan 2031').waitFor()
     await dialog.getByLabel('Name').fill('Quay night')
@@ -363,11 +364,11 @@ test.group('schedule calendar in the browser', (group) => {
     await peopleCell(page, 'Fay Key', 'Tue 14 Jan')
       .getByRole('button', { name: 'Quay night' })
       .focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await announced(page, 'is over Fay Key, Tue 14 Jan')
     await page.keyboard.press('ArrowDown')
     await announced(page, 'is over Gus Key, Tue 14 Jan')
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await peopleCell(page, 'Gus Key', 'Tue 14 Jan')
       .getByRole('button', { name: 'Quay night' })
       .waitFor()

@@ -3,6 +3,7 @@ import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
+import { pressSpace } from '#tests/helpers/keyboard_drag'
 
 declare const document: { documentElement: { scrollWidth: number } }
 declare function getComputedStyle(element: unknown): { backgroundColor: string }
@@ -192,11 +193,11 @@ test.group('schedule calendar: production days in the browser', (group) => {
         response.url().endsWith(`/api/projects/${shoot.id}`)
     )
     await night.focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await announced(page, 'is over Wednesday 15 September 2032')
     await page.keyboard.press('ArrowRight')
     await announced(page, 'is over Thursday 16 September 2032')
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     const response = await moved
     assert.equal(response.status(), 200)
     const stored = await callFromPage<Project>(page, 'GET', `/api/projects/${shoot.id}`)

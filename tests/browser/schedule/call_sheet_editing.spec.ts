@@ -4,6 +4,7 @@ import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
 import { seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import { pressSpace } from '#tests/helpers/keyboard_drag'
 
 declare const getComputedStyle: (element: unknown) => { backgroundColor: string; color: string }
 
@@ -120,13 +121,13 @@ test.group('schedule call sheets in the browser', (group) => {
         response.url().endsWith('/call-sheet-contacts/order') && response.status() === 200
     )
     await section.getByRole('button', { name: 'Move Pat Producer (Producer)' }).focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await over(producer.id)
     // The sensor listens for arrows from a setTimeout after the pick-up.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
     await page.keyboard.press('ArrowUp')
     await over(medic.id)
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await reordered
     const ordered = async () => {
       const contacts = await callFromPage<Contact[]>(page, 'GET', `${api}/call-sheet-contacts`)

@@ -3,6 +3,7 @@ import type { Page } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
+import { pressSpace } from '#tests/helpers/keyboard_drag'
 
 type Item = { id: number; name: string; isDefault?: boolean }
 
@@ -35,12 +36,12 @@ test.group('schedule lists in the browser', (group) => {
     await regions(page).getByText('Saved').waitFor()
 
     await regions(page).getByRole('button', { name: 'Move South' }).focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await page.waitForTimeout(200)
     await page.keyboard.press('ArrowUp')
     await page.waitForTimeout(200)
     const saved = page.waitForResponse((response) => response.url().endsWith('/regions/order'))
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await saved
     let stored = await callFromPage<Item[]>(page, 'GET', '/api/regions')
     assert.deepEqual(

@@ -5,6 +5,7 @@ import type { Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
+import { pressSpace } from '#tests/helpers/keyboard_drag'
 
 type Photo = { id: number; originalName: string }
 
@@ -118,13 +119,13 @@ test.group('schedule location photos in the browser', (group) => {
         .filter({ hasText: `Draggable item ${first.id} was moved over droppable area ${id}.` })
         .waitFor({ state: 'attached' })
     await gallery.getByRole('button', { name: `Move ${first.originalName}` }).focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await over(first.id)
     // The sensor listens for arrows from a setTimeout after the pick-up.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
     await page.keyboard.press('ArrowRight')
     await over(second.id)
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await saved
     const after = await callFromPage<Photo[]>(page, 'GET', `/api/locations/${location.id}/photos`)
     assert.deepEqual(

@@ -3,6 +3,7 @@ import type { Page, Route } from 'playwright'
 import type { LocalStack } from '#services/shared/local_stack'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, recordApiReads, signInToSchedule } from '#tests/helpers/schedule_browser'
+import { pressSpace } from '#tests/helpers/keyboard_drag'
 
 type Record = { id: number; name: string }
 type RosterEntry = {
@@ -63,7 +64,7 @@ test.group('schedule project page in the browser', (group) => {
     const names = await rosterOrder(page)
     const from = names.indexOf(name)
     await page.getByRole('button', { name: `Move ${name}`, exact: true }).focus()
-    await page.keyboard.press('Space')
+    await pressSpace(page)
     await announcedOver(page, ids[from], ids[from])
     // dnd-kit's keyboard sensor starts listening for arrow keys in a
     // setTimeout after the pick-up; a page task queued now runs after it.
@@ -72,7 +73,7 @@ test.group('schedule project page in the browser', (group) => {
       await page.keyboard.press('ArrowUp')
       await announcedOver(page, ids[from], ids[from - step])
     }
-    await page.keyboard.press('Space')
+    await pressSpace(page)
   }
 
   test('people are added by name, edited, and the roster is reordered', async ({
