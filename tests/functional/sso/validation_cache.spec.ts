@@ -76,6 +76,13 @@ test.group('sso validate-token across instances', (group) => {
       }),
       second.start(),
     ])
+    // The server answers before Vite's dev server is up (a provider's ready hook); until
+    // then its pages are a 500 without a CSRF token, and signing in would be refused.
+    await waitUntil('the sign-in page to render', async () => {
+      const page = await fetch(`${first.url}/login`, { signal: AbortSignal.timeout(10_000) })
+      const html = await page.text()
+      return page.status === 200 && html.includes('csrf-token')
+    })
     database = new pg.Client({ connectionString: first.databaseUrl })
     await database.connect()
     token = await issueToken()
