@@ -31,6 +31,7 @@ export class AppProcess {
     return `http://127.0.0.1:${this.port}`
   }
 
+  /** The running server's process id (for reading its memory from /proc). */
   get pid() {
     if (!this.#child?.pid) {
       throw new Error(`the ${this.appId} server is not running`)
