@@ -27,8 +27,8 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { freePort } from '../../app/services/shared/local_stack.ts'
 import { startDropboxFake } from '../../tests/fakes/dropbox.ts'
+import { transferServerEnv } from './server_env.ts'
 import { BenchRun, buildDir, log, root, run } from '../harness.ts'
 
 const MB = 1024 * 1024
@@ -87,28 +87,11 @@ async function main() {
   const databaseUrl = await bench.database('bench_transfer_backup')
   const dropbox = await startDropboxFake()
 
-  const port = await freePort()
-  const driveRoot = `${workDir}/drive`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const { port, driveRoot, env } = await transferServerEnv(databaseUrl, workDir, {
     ...dropbox.env,
-    APP_ID: 'transfer',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    SSO_API_KEY: 'ak_bench',
-    SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: databaseUrl,
-    DRIVE_FS_ROOT: driveRoot,
-    LOG_LEVEL: 'warn',
-    MAIL_MAILER: 'outbox',
-    MAIL_OUTBOX_DIR: `${workDir}/outbox`,
     BACKUP_APP_SECRET: dropbox.appSecret,
     BACKUP_CHUNK_MB: options['chunk-mb'],
-    FORCE_COLOR: '0',
-  }
+  })
   const ace = (...args: string[]) => run(process.execPath, ['ace.js', ...args], buildDir, env)
   try {
     log('migrating and setting the backup up')

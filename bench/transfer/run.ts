@@ -32,7 +32,7 @@ import { pipeline } from 'node:stream/promises'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client'
-import { freePort } from '../../app/services/shared/local_stack.ts'
+import { transferServerEnv } from './server_env.ts'
 import { BenchRun, buildDir, log, root, run } from '../harness.ts'
 import { monotonicMicros, readMainThreadProfile, summarize, type Phase } from './cpu_profile.ts'
 
@@ -196,26 +196,7 @@ async function main() {
   await mkdir(workDir, { recursive: true })
   const databaseUrl = await bench.database('bench_transfer')
 
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const driveRoot = `${workDir}/drive`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ID: 'transfer',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    SSO_API_KEY: 'ak_bench',
-    SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: databaseUrl,
-    DRIVE_FS_ROOT: driveRoot,
-    LOG_LEVEL: 'warn',
-    MAIL_MAILER: 'outbox',
-    MAIL_OUTBOX_DIR: `${workDir}/outbox`,
-    FORCE_COLOR: '0',
-  }
+  const { baseUrl, driveRoot, env } = await transferServerEnv(databaseUrl, workDir)
   log('migrating')
   await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
 
