@@ -1,5 +1,6 @@
 import { test } from '@japa/runner'
 import { inertiaVisit } from '#tests/helpers/inertia_visits'
+import MessageTemplate from '#models/schedule/message_template'
 import type { Group } from '@japa/runner/core'
 import type { ApiClient } from '@japa/api-client'
 import app from '@adonisjs/core/services/app'
@@ -1010,6 +1011,37 @@ test.group('messaging: saved groups', (group) => {
     const missing = await runCommand('schedule:messages:groups', ['999999'])
     assert.equal(missing.exitCode, 1)
     assert.include(missing.output, 'Group not found')
+  })
+
+  test('schedule:messages:templates adds, lists, shows, makes default and deletes templates', async ({
+    assert,
+  }) => {
+    const added = await runCommand('schedule:messages:templates', [
+      '--name=Command ask',
+      '--kind=sms',
+      '--body=Free on {dates}, {firstName}?',
+    ])
+    assert.equal(added.exitCode, 0)
+    const id = /Template (\d+) "Command ask" added/.exec(added.output)![1]
+    const list = await runCommand('schedule:messages:templates', [])
+    assert.match(list.output, new RegExp(`${id}.*sms.*Command ask`))
+
+    const madeDefault = await runCommand('schedule:messages:templates', [id, '--make-default'])
+    assert.include(madeDefault.output, `Template ${id} "Command ask" (sms, default)`)
+    assert.include(madeDefault.output, 'Free on {dates}, {firstName}?')
+    const stored = await MessageTemplate.findOrFail(Number(id))
+    assert.isTrue(stored.isDefault)
+
+    const refused = await runCommand('schedule:messages:templates', ['--name=No kind', '--body=x'])
+    assert.equal(refused.exitCode, 1)
+    assert.include(refused.output, '--kind must be sms or email')
+
+    const deleted = await runCommand('schedule:messages:templates', [id, '--delete'])
+    assert.include(deleted.output, `Template ${id} deleted`)
+    assert.isNull(await MessageTemplate.find(Number(id)))
+    const missing = await runCommand('schedule:messages:templates', [id])
+    assert.equal(missing.exitCode, 1)
+    assert.include(missing.output, 'Template not found')
   })
 })
 

@@ -19,7 +19,7 @@ export class MessageTemplatesBook {
     return MessageTemplate.query().orderBy('kind').orderBy('name')
   }
 
-  async #find(id: number) {
+  async find(id: number) {
     const template = await MessageTemplate.find(id)
     if (!template) {
       throw new RecordNotFoundError('Template not found')
@@ -42,7 +42,7 @@ export class MessageTemplatesBook {
   }
 
   async update(id: number, fields: Partial<TemplateFields>) {
-    const template = await this.#find(id)
+    const template = await this.find(id)
     return db.transaction(async (trx) => {
       template.useTransaction(trx)
       template.merge(fields)
@@ -58,7 +58,7 @@ export class MessageTemplatesBook {
   }
 
   async remove(id: number) {
-    const template = await this.#find(id)
+    const template = await this.find(id)
     await template.delete()
   }
 }
