@@ -100,11 +100,15 @@ test.group('schedule location photos in the browser', (group) => {
     await gallery.getByRole('button', { name: first.originalName, exact: true }).click()
     const viewer = page.getByRole('dialog', { name: 'Photo 1 of 3' })
     await viewer.getByRole('img', { name: first.originalName }).waitFor()
+    const shown = await viewer.elementHandle()
     await page.keyboard.press('ArrowRight')
     await page
       .getByRole('dialog', { name: 'Photo 2 of 3' })
       .getByRole('img', { name: second.originalName })
       .waitFor()
+    // The same dialog shows the next photo (a new one would replay its
+    // entrance, and Escape would be lost until it had registered).
+    assert.isTrue(await shown!.evaluate((node) => node.isConnected))
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
 

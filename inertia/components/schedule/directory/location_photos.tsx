@@ -214,7 +214,6 @@ export function LocationPhotos(props: { locationId: number; locationName: string
       )}
       {current && photos && open !== null && (
         <PhotoViewer
-          key={current.id}
           base={base}
           photo={current}
           index={open}
@@ -242,7 +241,11 @@ function PhotoViewer(props: {
 }) {
   const toast = useToast()
   const { photo } = props
-  const [description, setDescription] = useState(photo.description ?? '')
+  // One dialog for the whole visit (re-mounting it per photo replays its
+  // entrance and leaves it deaf to Escape until Radix registers it again), so
+  // the draft description remembers which photo it belongs to.
+  const [draft, setDraft] = useState<{ photoId: number; text: string } | null>(null)
+  const description = draft?.photoId === photo.id ? draft.text : (photo.description ?? '')
   const [saving, setSaving] = useState(false)
 
   // Anywhere in the viewer (its close button has the focus at first) but a text field.
@@ -333,7 +336,7 @@ function PhotoViewer(props: {
             rows={2}
             maxLength={2000}
             value={description}
-            onChange={(event) => setDescription(event.target.value)}
+            onChange={(event) => setDraft({ photoId: photo.id, text: event.target.value })}
           />
         </Field>
       </div>
