@@ -108,7 +108,9 @@ test.group('schedule location photos in the browser', (group) => {
       .waitFor()
     // The same dialog shows the next photo (a new one would replay its
     // entrance, and Escape would be lost until it had registered).
-    assert.isTrue(await shown!.evaluate((node) => node.isConnected))
+    assert.isTrue(
+      await shown!.evaluate((node) => (node as unknown as { isConnected: boolean }).isConnected)
+    )
     await page.keyboard.press('Escape')
     await page.getByRole('dialog').waitFor({ state: 'detached' })
 
