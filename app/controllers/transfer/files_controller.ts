@@ -48,6 +48,9 @@ export default class FilesController {
     }
     response.status(plan.status)
     // HEAD gets the headers (Content-Length included) without reading the file.
-    response.stream(request.method() === 'HEAD' ? Readable.from([]) : await file.read(plan.range))
+    if (request.method() === 'HEAD') {
+      return response.stream(Readable.from([]))
+    }
+    await file.send(plan.range, response)
   }
 }

@@ -51,6 +51,9 @@ export abstract class UploadStorage {
 
   abstract read(key: string, range?: ByteRange, options?: ReadOptions): Promise<Readable>
 
+  /** Where the file lies on this machine's disk, for readers that manage their own buffers; null off `fs`. */
+  abstract localPath(key: string): string | null
+
   /** Removes the file and its tus bookkeeping. Removing twice is not an error. */
   abstract remove(key: string): Promise<void>
 
@@ -123,6 +126,10 @@ class FsUploadStorage extends UploadStorage {
     return join(this.directory, key)
   }
 
+  localPath(key: string) {
+    return this.path(key)
+  }
+
   async size(key: string) {
     try {
       const info = await stat(this.path(key))
@@ -192,6 +199,10 @@ class S3UploadStorage extends UploadStorage {
       s3ClientConfig: { bucket: this.options.bucket, ...this.clientConfig() },
     })
     return this.#store
+  }
+
+  localPath() {
+    return null
   }
 
   async size(key: string) {

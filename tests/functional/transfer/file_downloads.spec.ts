@@ -1,4 +1,7 @@
-import { rm } from 'node:fs/promises'
+import { createHash, randomBytes } from 'node:crypto'
+import { readdir, readlink, realpath, rm } from 'node:fs/promises'
+import { get as httpGet } from 'node:http'
+import { setTimeout } from 'node:timers/promises'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -15,6 +18,26 @@ const CONTENT = Array.from(
   { length: 4096 },
   (_, index) => `line ${String(index).padStart(9, '0')}\n`
 ).join('')
+
+const MiB = 1024 * 1024
+
+/** A GET read to its end by Node's client; `waitMs` first leaves the body unread that long. */
+function getBody(url: URL, headers: Record<string, string> = {}, waitMs = 0) {
+  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      response.pause()
+      const chunks: Buffer[] = []
+      globalThis.setTimeout(() => {
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, body: Buffer.concat(chunks) })
+        )
+        response.on('error', reject)
+        response.resume()
+      }, waitMs)
+    }).on('error', reject)
+  })
+}
 
 async function signedUrl(upload: PublicUpload) {
   const storage = await app.container.make(UploadStorage)
@@ -175,6 +198,65 @@ test.group('GET /files/:id/:name (the signed route of the fs disk)', (group) => 
       response.headers.get('content-disposition')!,
       `filename*=UTF-8''R%C3%A9sum%C3%A9%202026%20%28v2%29%20%231.pdf`
     )
+  })
+
+  test('files of many chunks arrive byte for byte, whole and in ranges, several at once and to a slow reader', async ({
+    assert,
+  }) => {
+    // Not a whole number of the sender's 1 MiB chunks, and different bytes in each file.
+    const contents = [randomBytes(9 * MiB + 12_345), randomBytes(5 * MiB + 1)]
+    const uploads = await Promise.all(contents.map((content) => storedUpload(content)))
+    const urls = await Promise.all(uploads.map((upload) => signedUrl(upload)))
+    const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex')
+
+    const [slow, ...fast] = await Promise.all([
+      // This reader waits before taking anything, so the server's writes back up.
+      getBody(urls[0], {}, 300),
+      getBody(urls[0]),
+      getBody(urls[1]),
+      getBody(urls[0], { range: `bytes=${MiB - 7}-${3 * MiB + 5}` }),
+      getBody(urls[1], { range: `bytes=-${2 * MiB + 3}` }),
+    ])
+    assert.equal(sha(slow.body), sha(contents[0]))
+    assert.equal(sha(fast[0].body), sha(contents[0]))
+    assert.equal(sha(fast[1].body), sha(contents[1]))
+    assert.equal(fast[2].status, 206)
+    assert.equal(sha(fast[2].body), sha(contents[0].subarray(MiB - 7, 3 * MiB + 6)))
+    assert.equal(fast[3].status, 206)
+    assert.equal(sha(fast[3].body), sha(contents[1].subarray(3 * MiB - 2)))
+  })
+
+  test('a client that leaves mid-way stops the reading and lets the file go', async ({
+    assert,
+  }) => {
+    const content = randomBytes(20 * MiB)
+    const upload = await storedUpload(content)
+    const url = await signedUrl(upload)
+    await new Promise<void>((resolve, reject) => {
+      const request = httpGet(url, (response) => {
+        response.once('data', () => {
+          request.destroy()
+          resolve()
+        })
+      })
+      request.on('error', (error) => (request.destroyed ? undefined : reject(error)))
+    })
+    // The server closes the file once it sees the socket gone.
+    const path = await realpath(storedPath(upload))
+    const open = async () => {
+      const fds = await readdir('/proc/self/fd')
+      const targets = await Promise.all(
+        fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => ''))
+      )
+      return targets.filter((target) => target === path).length
+    }
+    for (let tries = 0; (await open()) > 0 && tries < 100; tries++) {
+      await setTimeout(20)
+    }
+    assert.equal(await open(), 0)
+    // And goes on serving it.
+    const again = await getBody(url)
+    assert.equal(again.body.length, content.length)
   })
 
   test('a file gone from the disk, or an unfinished upload, is 404 even with a valid signature', async ({
