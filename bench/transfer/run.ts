@@ -9,7 +9,9 @@
  *   4. uploads a 2 GB file with tus-js-client from Node, in 32 MiB requests as
  *      the upload page sends them, and in the same run copies the same file to
  *      the same disk with a bare stream (createReadStream → createWriteStream);
- *      reports both throughputs and the ratio,
+ *      reports both throughputs and the ratio; then sends the same requests
+ *      to bench/transfer/bare_tus_server.ts (plain node:http, SHA-256 and
+ *      write only), the floor any server reaches here with that client,
  *   5. uploads 5 GB (generated on the fly) while sampling the server's memory:
  *      peak RSS from /proc/<pid>/status (VmHWM, reset just before through
  *      /proc/<pid>/clear_refs) and VmRSS polled every 100 ms,
@@ -21,7 +23,8 @@
  * Options: --no-build, --size-gb=2, --rss-size-gb=5, --chunk-mb=32, --ranges=8,
  * --soak-uploads=20, --soak-size-mb=200 (0 uploads skips the soak), and
  * --cpu-prof: runs the server under `node --cpu-prof` and prints, per phase,
- * the functions the server spent its CPU time in.
+ * the functions the server spent its CPU time in; --server-flags="--flag …"
+ * passes Node or V8 flags to the server alone.
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { createReadStream, createWriteStream } from 'node:fs'
@@ -49,6 +52,7 @@ const { values: options } = parseArgs({
     'soak-uploads': { type: 'string', default: '20' },
     'soak-size-mb': { type: 'string', default: '200' },
     'cpu-prof': { type: 'boolean', default: false },
+    'server-flags': { type: 'string', default: '' },
   },
 })
 const SIZE = Math.round(Number(options['size-gb']) * GB)
@@ -81,12 +85,22 @@ async function writeSource(path: string, size: number, block: Buffer) {
   await pipeline(generated(size, block), createWriteStream(path))
 }
 
-/** A visitor with tus-js-client: keeps the session cookie, as a browser does. */
-function tusUpload(baseUrl: string, input: Readable, size: number, name: string) {
+/**
+ * A visitor with tus-js-client: keeps the session cookie, as a browser does.
+ * Resolves with the cookie and the upload's URL.
+ */
+function tusUpload(
+  baseUrl: string,
+  input: Readable,
+  size: number,
+  name: string,
+  path = '/api/public-uploads'
+) {
   let cookie = ''
+  let url = ''
   return new Promise<void>((resolve, reject) => {
     const upload = new Upload(input, {
-      endpoint: `${baseUrl}/api/public-uploads`,
+      endpoint: `${baseUrl}${path}`,
       chunkSize: CHUNK,
       uploadSize: size,
       retryDelays: null,
@@ -98,11 +112,47 @@ function tusUpload(baseUrl: string, input: Readable, size: number, name: string)
           cookie = lines.map((line) => line.split(';')[0]).join('; ')
         }
       },
-      onSuccess: () => resolve(),
+      onSuccess: () => {
+        url = upload.url!
+        resolve()
+      },
       onError: reject,
     })
     upload.start()
-  }).then(() => cookie)
+  }).then(() => ({ cookie, url }))
+}
+
+/**
+ * The same upload to bench/transfer/bare_tus_server.ts, its own process:
+ * what HTTP, the SHA-256 and the disk cost without the app. Its digest is
+ * checked like the app's.
+ */
+async function floorUpload(source: string, directory: string, expectedHash: string) {
+  await mkdir(directory, { recursive: true })
+  const floor = bench.start([`${root}bench/transfer/bare_tus_server.ts`, directory], root, {
+    ...process.env,
+    NODE_OPTIONS: '',
+  })
+  while (!floor.output().includes('\n')) {
+    if (floor.child.exitCode !== null) {
+      throw new Error(`the bare server exited:\n${floor.output()}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const baseUrl = `http://127.0.0.1:${floor.output().trim()}`
+  const cpuBefore = await cpuSecondsOf(floor.child.pid!)
+  const upload = await timed(() =>
+    tusUpload(baseUrl, createReadStream(source), SIZE, 'source.bin', '/files')
+  )
+  const serverCpu = (await cpuSecondsOf(floor.child.pid!)) - cpuBefore
+  const answer = await fetch(new URL(upload.result.url, baseUrl))
+  const digest = await answer.text()
+  floor.child.kill('SIGTERM')
+  await rm(directory, { recursive: true, force: true })
+  if (digest !== expectedHash) {
+    throw new Error(`the bare server's SHA-256 ${digest} differs from ${expectedHash}`)
+  }
+  return { ...upload, serverCpu }
 }
 
 /** Peak and current resident memory of a process, in bytes. */
@@ -208,6 +258,7 @@ async function main() {
   const started = bench.start(
     [
       ...(options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      ...options['server-flags'].split(' ').filter(Boolean),
       'bin/server.js',
     ],
     buildDir,
@@ -239,7 +290,7 @@ async function main() {
     `tus upload of ${options['size-gb']} GB`
   )
   const afterTus = await memoryOf(server.pid!)
-  const cookie = tus.result
+  const cookie = tus.result.cookie
 
   const client = new pg.Client({ connectionString: env.DATABASE_URL })
   await client.connect()
@@ -257,6 +308,9 @@ async function main() {
   if (stored.content_sha256 !== expectedHash) {
     throw new Error(`stored SHA-256 ${stored.content_sha256} differs from ${expectedHash}`)
   }
+
+  log(`floor: uploading ${options['size-gb']} GB to a bare node:http server (hash and write only)`)
+  const floor = await floorUpload(source, `${driveRoot}/floor`, expectedHash)
 
   log(`tus: uploading ${options['rss-size-gb']} GB while sampling the server's memory`)
   const bigMemory = await sampleMemory(server.pid!)
@@ -338,13 +392,16 @@ Disk: fs (${driveRoot}), tus requests of ${options['chunk-mb']} MiB; MB = 2^20 b
 | upload of ${options['size-gb']} GB | time | throughput |
 |---|---|---|
 | bare stream (createReadStream → createWriteStream, same disk) | ${secs(bare.seconds)} | ${rate(SIZE, bare.seconds)} |
+| floor: the same tus requests to a bare node:http server (SHA-256 and write only) | ${secs(floor.seconds)} | ${rate(SIZE, floor.seconds)} |
 | tus-js-client → POST + PATCH /api/public-uploads (hashing, checkpoints) | ${secs(tus.seconds)} | ${rate(SIZE, tus.seconds)} |
 
 tus / bare stream: ${((bare.seconds / tus.seconds) * 100).toFixed(0)} % of the throughput; stored SHA-256 matches the source (${stored.hash_status})
+floor / bare stream: ${((bare.seconds / floor.seconds) * 100).toFixed(0)} %; tus / floor: ${((floor.seconds / tus.seconds) * 100).toFixed(0)} %
 
 | CPU seconds per GB (user + system) | server | client (this process) |
 |---|---|---|
 | bare stream copy | – | ${perGb(bare.clientCpu)} |
+| floor upload (bare node:http server) | ${perGb(floor.serverCpu)} | ${perGb(floor.clientCpu)} |
 | tus upload | ${perGb(tus.serverCpu)} | ${perGb(tus.clientCpu)} |
 | bare read | – | ${perGb(bareRead.clientCpu)} |
 | download, whole file | ${perGb(whole.serverCpu)} | ${perGb(whole.clientCpu)} |
