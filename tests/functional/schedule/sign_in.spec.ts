@@ -270,18 +270,32 @@ test.group('schedule session endpoints and guards', (group) => {
     anonymous.assertBody({ authenticated: false })
     assert.match(anonymous.header('cache-control')!, /no-store/)
 
-    const session = {
-      userId: 'u-9',
-      ssoUserId: 9,
-      email: 'a@example.com',
-      displayName: 'A',
-      role: 'staff',
-    }
+    const { user, session } = await schedulePerson('staff')
     const signedIn = await client.get('/api/auth/me').withSession(session)
     signedIn.assertBodyContains({
       authenticated: true,
-      user: { userId: 'u-9', email: 'a@example.com' },
+      user: { userId: user.id, email: user.email, role: 'staff' },
     })
+  })
+
+  test('GET /api/auth/me follows the database: a new role at once, a removed person signed out', async ({
+    client,
+    assert,
+  }) => {
+    const { user, session } = await schedulePerson('staff')
+    user.merge({ role: 'admin', displayName: 'Crew Chief' })
+    await user.save()
+    const promoted = await client.get('/api/auth/me').withSession(session)
+    promoted.assertBodyContains({
+      authenticated: true,
+      user: { userId: user.id, role: 'admin', displayName: 'Crew Chief' },
+    })
+    assert.equal(promoted.session().role, 'admin', 'the session follows')
+
+    await user.delete()
+    const removed = await client.get('/api/auth/me').withSession(session)
+    removed.assertBody({ authenticated: false })
+    assert.isUndefined(removed.session().userId, 'and is cleared')
   })
 
   test('GET /logout ends the session and redirects to sso logout with the app root', async ({

@@ -6,6 +6,7 @@ import { appUrl } from '#config/app'
 import { RelyingPartyAuthController } from '#controllers/shared/relying_party_auth_controller'
 import { SsoClient } from '#services/shared/relying_party/sso_client'
 import { ScheduleSignIn } from '#services/schedule/people/schedule_sign_in'
+import { ScheduleUsers } from '#services/schedule/people/schedule_users'
 import {
   scheduleSession,
   type ScheduleSessionUser,
@@ -14,7 +15,11 @@ import {
 /** Sign-in endpoints of spec 3, section 4. */
 @inject()
 export default class AuthController extends RelyingPartyAuthController<ScheduleSessionUser> {
-  constructor(signIn: ScheduleSignIn, sso: SsoClient) {
+  constructor(
+    signIn: ScheduleSignIn,
+    sso: SsoClient,
+    protected users: ScheduleUsers
+  ) {
     super(signIn, sso)
   }
 
@@ -44,9 +49,11 @@ export default class AuthController extends RelyingPartyAuthController<ScheduleS
     return super.login(ctx)
   }
 
+  /** From the session, checked against the database as every guarded route does. */
   async me({ session, response }: HttpContext) {
     this.noStore(response)
-    const user = scheduleSession.user(session)
+    const person = await this.users.signedIn(session)
+    const user = person && scheduleSession.user(session)
     return user ? { authenticated: true, user } : { authenticated: false }
   }
 

@@ -24,6 +24,23 @@ export const scheduleSession = {
     }
   },
 
+  /** Brings the session's copy of the person up to date, writing only what changed. */
+  follow(
+    session: Session,
+    person: Pick<ScheduleSessionUser, 'email' | 'displayName' | 'avatarUrl' | 'role'>
+  ) {
+    for (const field of ['email', 'displayName', 'avatarUrl', 'role'] as const) {
+      const value = person[field]
+      if ((session.get(field) ?? null) !== value) {
+        if (value === null) {
+          session.forget(field)
+        } else {
+          session.put(field, value)
+        }
+      }
+    }
+  },
+
   user(session: Session): ScheduleSessionUser | null {
     if (!session.get('userId')) {
       return null

@@ -1,6 +1,8 @@
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
+import type { Session } from '@adonisjs/session'
 import { RelyingPartyUsers } from '#services/shared/relying_party/relying_party_users'
 import AppUser, { type ScheduleRole } from '#models/schedule/app_user'
+import { scheduleSession } from '#services/schedule/people/schedule_session'
 
 export {
   EmailTakenError,
@@ -31,6 +33,23 @@ export class ScheduleUsers extends RelyingPartyUsers<typeof AppUser> {
 
   protected newPerson(email: string) {
     return { displayName: displayNameFromEmail(email), username: email }
+  }
+
+  /**
+   * The signed-in person as the database has them now. The session follows
+   * (a new role, email or name shows on the next request, /api/auth/me
+   * included), and a removed person's session is cleared.
+   */
+  async signedIn(session: Session) {
+    const user = await super.signedIn(session)
+    if (!user) {
+      if (session.has('userId')) {
+        session.clear()
+      }
+      return null
+    }
+    scheduleSession.follow(session, user)
+    return user
   }
 
   create(
