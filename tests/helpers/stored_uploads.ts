@@ -37,7 +37,6 @@ export async function storedUpload(
     ownerKeyHash: uploadOwnership.hash(randomBytes(8).toString('hex')),
     hashStatus: complete ? 'done' : 'streaming',
     contentSha256: complete ? createHash('sha256').update(bytes).digest('hex') : null,
-    hashCheckpoints: [],
     backupStatus: 'not_configured',
     completedAt: complete ? DateTime.now() : null,
     ...fields,

@@ -8,13 +8,6 @@ export type UploadStatus = 'uploading' | 'complete'
 export type HashStatus = 'streaming' | 'verifying' | 'done' | 'failed'
 export type BackupStatus = 'not_configured' | 'pending' | 'uploading' | 'done' | 'failed'
 
-/**
- * A saved SHA-256 state covering the first `offset` bytes. No longer written
- * (issue 21: the running hash lives in memory and is rebuilt from the stored
- * prefix); the column stays `[]` for rows made since.
- */
-export type HashCheckpoint = { offset: number; state: string }
-
 /** A file sent through the tus endpoint, from its creation request on. */
 export default class PublicUpload extends BaseModel {
   @column({ isPrimary: true })
@@ -63,9 +56,6 @@ export default class PublicUpload extends BaseModel {
 
   @column()
   declare hashStatus: HashStatus
-
-  @column({ serializeAs: null, prepare: (value: HashCheckpoint[]) => JSON.stringify(value) })
-  declare hashCheckpoints: HashCheckpoint[]
 
   @column()
   declare backupStatus: BackupStatus

@@ -82,7 +82,6 @@ export class PublicUploadIntake {
       ownerKeyHash: creation.ownerKeyHash,
       uploadedByUserId: creation.uploadedByUserId,
       hashStatus: 'streaming',
-      hashCheckpoints: [],
     })
     creation.storageKey = storageKey
   }
