@@ -77,23 +77,36 @@ test.group('schedule location photos in the browser', (group) => {
     for (const file of ['north.jpg', 'south.jpg', 'gate.jpg']) {
       await page.getByRole('progressbar', { name: `Adding ${file}` }).waitFor()
     }
-    for (const route of held) {
-      await route.continue()
-    }
-    await page.unroute('**/api/locations/*/photos')
+    // Let them arrive in the reverse of the order they were picked.
     const gallery = page.getByRole('region', { name: 'Photos' })
-    for (const file of ['north.jpg', 'south.jpg', 'gate.jpg']) {
+    const byName = new Map(
+      held.map((route) => [
+        /filename="([^"]+)"/.exec(route.request().postDataBuffer()!.toString('latin1'))?.[1],
+        route,
+      ])
+    )
+    for (const file of ['gate.jpg', 'south.jpg', 'north.jpg']) {
+      await byName.get(file)!.continue()
       await gallery.getByRole('button', { name: file, exact: true }).waitFor()
     }
+    await page.unroute('**/api/locations/*/photos')
     await page.getByRole('progressbar').waitFor({ state: 'detached' })
 
-    // The three went up in parallel: the gallery is in the order they arrived.
+    // Once all are in, they take the places they were picked in: on screen and on the server.
+    const picked = ['north.jpg', 'south.jpg', 'gate.jpg']
+    await page.waitForFunction(
+      (names) =>
+        Array.from(
+          (globalThis as any).document.querySelectorAll('.ui-photo-grid img'),
+          (image: any) => image.alt
+        ).join() === names.join(),
+      picked
+    )
     const before = await callFromPage<Photo[]>(page, 'GET', `/api/locations/${location.id}/photos`)
-    assert.deepEqual(before.map((row) => row.originalName).sort(), [
-      'gate.jpg',
-      'north.jpg',
-      'south.jpg',
-    ])
+    assert.deepEqual(
+      before.map((row) => row.originalName),
+      picked
+    )
     const [first, second] = before
 
     // The viewer: the arrow keys move through the gallery.

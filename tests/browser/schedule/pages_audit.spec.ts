@@ -623,7 +623,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
       .getByRole('region', { name: 'Photos' })
       .getByRole('button', { name: names[0], exact: true })
       .click()
-    // Photos picked together take their places as each is processed: any place will do.
+    // Photos picked together are put in pick order once the last is in; any place will do here.
     const viewer = phone.getByRole('dialog', { name: /^Photo [1-3] of 3$/ })
     await viewer.getByRole('img', { name: names[0] }).waitFor()
     const problems = await seriousAccessibilityProblems(phone)

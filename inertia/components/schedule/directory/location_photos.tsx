@@ -92,8 +92,10 @@ export function LocationPhotos(props: { locationId: number; locationName: string
       // Uploads finish in any order; the server numbered them as it kept them.
       setPhotos((list) => [...(list ?? []), ...added].sort((a, b) => a.position - b.position))
       setUploads((list) => list.filter((upload) => upload.key !== key))
+      return added
     } catch (error) {
       track(key, { error: errorMessage(error) })
+      return []
     }
   }
 
@@ -103,13 +105,40 @@ export function LocationPhotos(props: { locationId: number; locationName: string
       ...list,
       ...queued.map(({ file, key }) => ({ key, name: file.name, fraction: 0, error: null })),
     ])
+    const added = new Map<number, LocationPhoto[]>()
     const waiting = [...queued]
     const worker = async () => {
       for (let next = waiting.shift(); next; next = waiting.shift()) {
-        await uploadOne(next.file, next.key)
+        added.set(next.key, await uploadOne(next.file, next.key))
       }
     }
     await Promise.all(Array.from({ length: PARALLEL_UPLOADS }, worker))
+    await keepPickOrder(queued.flatMap(({ key }) => added.get(key) ?? []))
+  }
+
+  /**
+   * Photos picked together go up side by side and the server numbers each as
+   * it finishes; once all are in, they take the places they were picked in
+   * (the slots they hold, so photos around them stay where they are). The
+   * gallery is read afresh, since others may have changed it meanwhile.
+   */
+  async function keepPickOrder(picked: LocationPhoto[]) {
+    if (picked.length < 2) {
+      return
+    }
+    try {
+      const list = await api<LocationPhoto[]>('GET', base)
+      const ids = picked.map((photo) => photo.id).filter((id) => list.some((p) => p.id === id))
+      const slots = list.flatMap((photo, index) => (ids.includes(photo.id) ? [index] : []))
+      if (slots.every((slot, n) => list[slot].id === ids[n])) {
+        return
+      }
+      const ordered = list.map((photo) => photo.id)
+      slots.forEach((slot, n) => (ordered[slot] = ids[n]))
+      setPhotos(await api<LocationPhoto[]>('PUT', `${base}/order`, { ids: ordered }))
+    } catch {
+      // The gallery changed under us (or the network did): the arrival order stands.
+    }
   }
 
   async function reorder(ordered: LocationPhoto[]) {
