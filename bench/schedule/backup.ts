@@ -29,12 +29,12 @@ import pg from 'pg'
 import { freePort } from '../../app/services/shared/local_stack.ts'
 import { BenchRun, buildDir, log, root, run } from '../harness.ts'
 import { generate, store } from './data.ts'
+import { scheduleServerEnv } from './year_server.ts'
 
 const { values: options } = parseArgs({
   options: { 'no-build': { type: 'boolean', default: false } },
 })
 const SHAPE = { year: 2026, crew: 300, vendors: 100, projects: 1000, seed: 5 }
-const EMAIL = 'bench@example.com'
 const SECRET = randomBytes(24).toString('base64url')
 
 const bench = new BenchRun()
@@ -67,22 +67,11 @@ async function main() {
   const scratch = bench.scratch(join(root, 'tmp', `bench-backup-${process.pid}`))
   await mkdir(scratch, { recursive: true })
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ID: 'schedule',
-    NODE_ENV: 'development',
-    DEV_BYPASS_EMAIL: EMAIL,
-    HOST: '127.0.0.1',
-    APP_KEY: randomBytes(32).toString('base64url'),
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    SSO_API_KEY: 'ak_bench',
-    SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: databaseUrl,
+  // Its port is chosen per server below.
+  const { env } = await scheduleServerEnv(databaseUrl, {
     BACKUP_SECRET: SECRET,
     JOBS_IN_WEB: 'false',
-    LOG_LEVEL: 'warn',
-    FORCE_COLOR: '0',
-  }
+  })
 
   log('migrating')
   await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)

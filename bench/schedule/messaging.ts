@@ -24,9 +24,9 @@ import { randomBytes } from 'node:crypto'
 import { cpus, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { freePort } from '../../app/services/shared/local_stack.ts'
 import { startTwilioFake, type TwilioFake } from '../../tests/fakes/twilio.ts'
 import { BenchRun, buildDir, log, run } from '../harness.ts'
+import { scheduleServerEnv } from './year_server.ts'
 
 const { values: options } = parseArgs({
   options: {
@@ -39,7 +39,6 @@ const { values: options } = parseArgs({
 const RUNS = Number(options.runs)
 const RECIPIENTS = Number(options.recipients)
 const PARALLEL = Number(options.parallel)
-const EMAIL = 'bench@example.com'
 
 const bench = new BenchRun()
 let twilio: TwilioFake | null = null
@@ -104,26 +103,7 @@ async function main() {
     SSO_API_KEY: 'ak_bench',
   })
   const databaseUrl = await bench.database('bench_schedule_messaging')
-  const port = await freePort()
-  const baseUrl = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    APP_ID: 'schedule',
-    NODE_ENV: 'development',
-    DEV_BYPASS_EMAIL: EMAIL,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    APP_KEY: randomBytes(32).toString('base64url'),
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    // Never called: the bypass signs the benchmark in.
-    SSO_API_KEY: 'ak_bench',
-    SSO_BASE_URL: 'http://127.0.0.1:9',
-    DATABASE_URL: databaseUrl,
-    ...twilio.env,
-    LOG_LEVEL: 'warn',
-    FORCE_COLOR: '0',
-  }
+  const { baseUrl, env } = await scheduleServerEnv(databaseUrl, twilio.env)
   log('migrating')
   await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
   const client = new pg.Client({ connectionString: databaseUrl })

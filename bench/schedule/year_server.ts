@@ -13,21 +13,11 @@ import { generate, store, type DataShape } from './data.ts'
 const EMAIL = 'bench@example.com'
 
 /**
- * Builds (unless `noBuild`), migrates a fresh database named `database`,
- * stores the year of `shape`, starts the built server and signs in. The
- * answer's `client` is connected to the database; the caller ends it.
+ * The environment of the built schedule server a benchmark starts: a free
+ * port, the development bypass signing the benchmark in, no sso. `extra`
+ * adds or overrides names (a fake's address, a setting under test).
  */
-export async function startYearServer(
-  bench: BenchRun,
-  options: { noBuild: boolean; database: string; shape: DataShape; against?: string }
-) {
-  await bench.build(options.noBuild, {
-    APP_ID: 'schedule',
-    SESSION_SECRET: randomBytes(32).toString('base64url'),
-    SSO_API_KEY: 'ak_bench',
-  })
-  const databaseUrl = await bench.database(options.database)
-
+export async function scheduleServerEnv(databaseUrl: string, extra: NodeJS.ProcessEnv = {}) {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = {
@@ -46,7 +36,28 @@ export async function startYearServer(
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     FORCE_COLOR: '0',
+    ...extra,
   }
+  return { port, baseUrl, env }
+}
+
+/**
+ * Builds (unless `noBuild`), migrates a fresh database named `database`,
+ * stores the year of `shape`, starts the built server and signs in. The
+ * answer's `client` is connected to the database; the caller ends it.
+ */
+export async function startYearServer(
+  bench: BenchRun,
+  options: { noBuild: boolean; database: string; shape: DataShape; against?: string }
+) {
+  await bench.build(options.noBuild, {
+    APP_ID: 'schedule',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    SSO_API_KEY: 'ak_bench',
+  })
+  const databaseUrl = await bench.database(options.database)
+
+  const { baseUrl, env } = await scheduleServerEnv(databaseUrl)
 
   log('migrating')
   await run(process.execPath, ['ace.js', 'migration:run', '--force'], buildDir, env)
