@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Webhook } from 'standardwebhooks'
+import { readBody, type ReceivedRequest } from '#tests/fakes/_requests'
 
 /**
  * Resend's email API on loopback, for `@adonisjs/mail`'s resend transport
@@ -13,13 +14,6 @@ import { Webhook } from 'standardwebhooks'
  * way under Svix's header names (`svix-id`, `svix-timestamp`,
  * `svix-signature`) with a `whsec_` secret. Imports no app code.
  */
-
-export type ReceivedRequest = {
-  method: string
-  path: string
-  headers: Record<string, string>
-  body: string
-}
 
 export type FakeEmail = {
   id: string
@@ -64,15 +58,6 @@ export interface ResendFake {
   env: Record<string, string>
   reset(): void
   close(): Promise<void>
-}
-
-function readBody(request: IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
 }
 
 function addresses(value: unknown): string[] {

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
+import { readBody, type ReceivedRequest } from '#tests/fakes/_requests'
 
 /**
  * A taskboard's incoming webhook on loopback, as a receiver built on
@@ -11,13 +12,6 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks'
  * that fails the check is refused with 401 and is not a card. See
  * tests/fakes/README.md.
  */
-
-export type ReceivedRequest = {
-  method: string
-  path: string
-  headers: Record<string, string>
-  body: string
-}
 
 export type TaskboardDelivery = {
   id: string
@@ -40,15 +34,6 @@ export interface TaskboardReceiver {
   failNext(...failures: TaskboardFailure[]): void
   reset(): void
   close(): Promise<void>
-}
-
-function readBody(request: IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
 }
 
 export async function startTaskboardReceiver(path = '/hooks/cards'): Promise<TaskboardReceiver> {

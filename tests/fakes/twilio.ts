@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { readBody } from '#tests/fakes/_requests'
 
 /**
  * Twilio's Messages API on loopback, for the real `twilio` SDK (aimed here
@@ -65,15 +66,6 @@ export interface TwilioFake {
   env: Record<string, string>
   reset(): void
   close(): Promise<void>
-}
-
-function readBody(request: IncomingMessage) {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    request.on('error', reject)
-  })
 }
 
 function twilioSignature(authToken: string, url: string, fields: Record<string, string>) {
