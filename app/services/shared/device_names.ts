@@ -15,7 +15,7 @@ function systemName(os: string, model: string | undefined) {
   if (os === 'iOS' && model && /^(iPhone|iPad|iPod)/.test(model)) {
     return model
   }
-  return os === 'macOS' ? 'Mac' : os
+  return os === 'Mac OS' ? 'Mac' : os
 }
 
 /** The device's name, or null when the User-Agent names no browser or system. */

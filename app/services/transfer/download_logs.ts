@@ -11,7 +11,12 @@ export type Downloader = { ip: string; userAgent: string | null; userId: string 
 
 export type DownloadLogFilter = { shareId?: string; uploadId?: string }
 
-/** Browser, OS and device type from a User-Agent, with ua-parser-js (maintained, no network). */
+/** Apple's name for its desktop system; ua-parser-js 1.x (the MIT line) still says "Mac OS". */
+function systemName(name: string) {
+  return name === 'Mac OS' ? 'macOS' : name
+}
+
+/** Browser, OS and device type from a User-Agent, with ua-parser-js 1.x (MIT, no network). */
 export function describeClient(userAgent: string | null) {
   const { browser, os, device } = new UAParser(userAgent ?? '').getResult()
   const label = (part: { name?: string; version?: string }) =>
@@ -25,7 +30,11 @@ export function describeClient(userAgent: string | null) {
   } else {
     deviceType = 'other'
   }
-  return { browser: label(browser), os: label(os), deviceType }
+  return {
+    browser: label(browser),
+    os: label({ ...os, name: os.name && systemName(os.name) }),
+    deviceType,
+  }
 }
 
 /** Spreadsheets run a cell starting with these as a formula; a leading ' keeps it text. */
