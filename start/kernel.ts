@@ -20,6 +20,7 @@ router.use([() => import('#middleware/shared/body_parser_middleware')])
 
 export const middleware = router.named({
   session: () => import('@adonisjs/session/session_middleware'),
+  csrfTokenSource: () => import('#middleware/shared/csrf_token_source_middleware'),
   shield: () => import('@adonisjs/shield/shield_middleware'),
   initializeAuth: () => import('@adonisjs/auth/initialize_auth_middleware'),
   sameOriginOnly: () => import('#middleware/shared/same_origin_only_middleware'),
@@ -40,5 +41,10 @@ export const middleware = router.named({
  * no cookie (mobile browsers may drop cookies set on redirects).
  */
 export function stateful() {
-  return [middleware.session(), middleware.shield(), middleware.initializeAuth()]
+  return [
+    middleware.session(),
+    middleware.csrfTokenSource(),
+    middleware.shield(),
+    middleware.initializeAuth(),
+  ]
 }
