@@ -13,6 +13,17 @@ import adonisjs from '@adonisjs/vite/client'
  * front, so no dependency is discovered mid-visit (which reloads the page).
  */
 const appId = process.env.APP_ID
+const root = import.meta.dirname
+
+/** A folder of this project as a glob of `server.fs.deny`, which matches absolute paths. */
+const everythingIn = (folder: string) => `${root.replace(/[*?[\]{}()!+@\\]/g, '\\$&')}/${folder}/**`
+
+/*
+ * The HMR socket listens where the app does (HOST): on loopback unless the
+ * stack was told to serve the network (a wildcard address).
+ */
+const host = process.env.HOST
+const hmrHost = host && !['0.0.0.0', '::'].includes(host) ? host : undefined
 
 export default defineConfig({
   cacheDir:
@@ -30,8 +41,28 @@ export default defineConfig({
     }),
   ],
   // `~/` is the inertia folder, as in inertia/tsconfig.json.
-  resolve: { alias: { '~/': `${import.meta.dirname}/inertia/` } },
+  resolve: { alias: { '~/': `${root}/inertia/` } },
   server: {
     watch: { ignored: ['**/storage/**', '**/tmp/**'] },
+    hmr: hmrHost ? { host: hmrHost } : undefined,
+    /*
+     * The dev server answers `/@fs/<any path>` and root-relative URLs with
+     * files: only the pages' sources and their dependencies may come out
+     * (Vite adds its own client). The deny list keeps Vite's defaults and
+     * names the folders holding secrets, in case the allow list ever grows.
+     */
+    fs: {
+      strict: true,
+      allow: [`${root}/inertia`, `${root}/node_modules`],
+      deny: [
+        '.env',
+        '.env.*',
+        '*.{crt,pem}',
+        '**/.git/**',
+        everythingIn('storage'),
+        everythingIn('database'),
+        everythingIn('tmp'),
+      ],
+    },
   },
 })
