@@ -9,12 +9,13 @@ export default class AdminMiddleware {
       if (ctx.request.url().startsWith('/api/')) {
         return ctx.response.status(403).send({ message: 'Admin access required' })
       }
-      ctx.response.status(403)
-      return ctx.view.render('errors/page', {
+      // A middleware's return value is no response body: the page is sent.
+      const page = await ctx.view.render('errors/page', {
         status: 403,
         message: 'This page is for administrators.',
         app: appProfile,
       })
+      return ctx.response.status(403).send(page)
     }
     return next()
   }

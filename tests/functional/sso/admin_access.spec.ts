@@ -45,11 +45,15 @@ async function fixtures() {
 test.group('sso admin dashboard: who may use it', (group) => {
   group.each.setup(() => testUtils.db().withGlobalTransaction())
 
-  test('a signed-in person who is not an admin gets 403', async ({ client, assert }) => {
+  test('a signed-in person who is not an admin gets 403, and the page says why', async ({
+    client,
+    assert,
+  }) => {
     const { member, fill } = await fixtures()
     for (const path of PAGES) {
       const response = await client.get(path).loginAs(member).redirects(0)
       assert.equal(response.status(), 403, path)
+      assert.include(response.text(), 'This page is for administrators.', path)
     }
     for (const route of API) {
       const response = await client
