@@ -59,9 +59,23 @@ export class SsoFake {
     await new Promise((resolve) => this.#server.close(resolve))
   }
 
-  /** A token sso would accept for this person. */
-  tokenFor(user: Partial<SsoUser> & { email: string; userId: number }) {
-    const token = randomBytes(16).toString('hex')
+  /**
+   * A token sso would accept for this person, shaped as sso's are: a JWT
+   * whose claims name the sign-in's `state` and a fresh `jti` (the fake does
+   * not sign it: the relying app leaves signatures to validate-token).
+   */
+  tokenFor(user: Partial<SsoUser> & { email: string; userId: number }, state: string) {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+    const token = [
+      part({ alg: 'none', typ: 'JWT' }),
+      part({
+        sub: String(user.userId),
+        jti: randomBytes(16).toString('hex'),
+        state,
+        exp: Math.floor(Date.now() / 1000) + 3600,
+      }),
+      randomBytes(16).toString('base64url'),
+    ].join('.')
     const name = user.displayName ?? user.email.split('@')[0]
     this.#tokens.set(token, {
       id: user.userId,

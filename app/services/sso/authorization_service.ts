@@ -37,11 +37,18 @@ export class AuthorizationService {
     return { app }
   }
 
-  /** The callback URL with `token` and `state` (the app's own state when it sent one). */
+  /**
+   * The callback URL with `token` and `state` (the app's own state when it
+   * sent one). The token carries the same state, so it is good only beside it.
+   */
   async callbackUrl(app: ConnectedApp, user: User, request: AuthorizeRequest) {
     const url = new URL(request.redirectUri)
-    url.searchParams.set('token', await this.tokens.issue(user.id, app.apiKey))
-    url.searchParams.set('state', request.state ?? randomBytes(16).toString('hex'))
+    const state = request.state ?? randomBytes(16).toString('hex')
+    url.searchParams.set(
+      'token',
+      await this.tokens.issue(user.id, app.apiKey, new Date(), { state })
+    )
+    url.searchParams.set('state', state)
     return url.toString()
   }
 }

@@ -22,11 +22,18 @@ export interface IdentityClaims {
 /**
  * Signs and verifies identity tokens with sso's current signing key. Each
  * token names the apiKey it was issued for as its audience, so it validates
- * only for that app (decided deviation 5).
+ * only for that app (decided deviation 5), and the `state` of the sign-in it
+ * ends, so the relying app accepts it only in the browser that started that
+ * sign-in. Its `jti` lets the app accept it once.
  */
 export class IdentityTokenIssuer {
   /** `issuedAt` defaults to now; an earlier time backdates the token (tests, clock skew). */
-  async issue(userId: number, apiKey: string, issuedAt = new Date()): Promise<string> {
+  async issue(
+    userId: number,
+    apiKey: string,
+    issuedAt = new Date(),
+    { state }: { state?: string } = {}
+  ): Promise<string> {
     return signingKeys.sign(
       {
         typ: IDENTITY_TOKEN_TYPE,
@@ -34,7 +41,7 @@ export class IdentityTokenIssuer {
         audience: apiKey,
         lifetimeSeconds: IDENTITY_TOKEN_LIFETIME_SECONDS,
       },
-      {},
+      state === undefined ? {} : { state },
       issuedAt
     )
   }

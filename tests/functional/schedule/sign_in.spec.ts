@@ -16,7 +16,7 @@ async function signingIn(email: string, role: 'staff' | 'admin' = 'staff') {
   await new ScheduleUsers().create(email, role)
   const browser = new SignInBrowser('/login')
   const { state } = await browser.startSignIn()
-  const code = await browser.returnFromSso(sso.tokenFor({ userId: 9, email }), state)
+  const code = await browser.returnFromSso(sso.tokenFor({ userId: 9, email }, state), state)
   return { browser, code, state }
 }
 
@@ -58,7 +58,7 @@ test.group('schedule sign-in through sso', (group) => {
     const missing = await client.get('/auth/callback').redirects(0)
     missing.assertHeader('location', '/?auth_error=missing_token')
 
-    const token = sso.tokenFor({ userId: 3, email: 'x@example.com' })
+    const token = sso.tokenFor({ userId: 3, email: 'x@example.com' }, STATE)
     const stateless = await client.get('/auth/callback').qs({ token }).redirects(0)
     stateless.assertHeader('location', '/?auth_error=invalid_state')
 
@@ -74,7 +74,7 @@ test.group('schedule sign-in through sso', (group) => {
   })
 
   test('a person without an app_users record is denied', async ({ client }) => {
-    const token = sso.tokenFor({ userId: 3, email: 'nobody@example.com' })
+    const token = sso.tokenFor({ userId: 3, email: 'nobody@example.com' }, STATE)
     const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?auth_error=access_denied')
   })
@@ -84,13 +84,16 @@ test.group('schedule sign-in through sso', (group) => {
     assert,
   }) => {
     await new ScheduleUsers().create('jane.doe@example.com')
-    const token = sso.tokenFor({
-      userId: 77,
-      email: 'Jane.Doe@example.com',
-      displayName: 'Jane D.',
-      username: 'jane',
-      avatar: 'https://cdn.example.com/jane.png',
-    })
+    const token = sso.tokenFor(
+      {
+        userId: 77,
+        email: 'Jane.Doe@example.com',
+        displayName: 'Jane D.',
+        username: 'jane',
+        avatar: 'https://cdn.example.com/jane.png',
+      },
+      STATE
+    )
     const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     assert.match(response.header('location')!, /^\/\?auth_code=[0-9a-f]{64}$/)
     assert.isUndefined(response.header('set-cookie')!)
@@ -110,7 +113,7 @@ test.group('schedule sign-in through sso', (group) => {
     const user = await new ScheduleUsers().create('old@example.com')
     user.ssoUserId = 55
     await user.save()
-    const token = sso.tokenFor({ userId: 55, email: 'new@example.com' })
+    const token = sso.tokenFor({ userId: 55, email: 'new@example.com' }, STATE)
     const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     assert.match(response.header('location')!, /auth_code=/)
   })
@@ -121,7 +124,7 @@ test.group('schedule sign-in through sso', (group) => {
     const user = await new ScheduleUsers().create('shared@example.com')
     user.ssoUserId = 10
     await user.save()
-    const token = sso.tokenFor({ userId: 11, email: 'shared@example.com' })
+    const token = sso.tokenFor({ userId: 11, email: 'shared@example.com' }, STATE)
     const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?auth_error=access_denied')
   })
@@ -230,7 +233,7 @@ test.group('schedule sign-in is bound to the browser that started it', (group) =
     await new ScheduleUsers().create('mallory@example.com', 'admin')
     const attacker = new SignInBrowser('/login')
     const { state } = await attacker.startSignIn()
-    const token = sso.tokenFor({ userId: 66, email: 'mallory@example.com' })
+    const token = sso.tokenFor({ userId: 66, email: 'mallory@example.com' }, state)
 
     const victim = new SignInBrowser('/login')
     await victim.startSignIn()
@@ -242,6 +245,38 @@ test.group('schedule sign-in is bound to the browser that started it', (group) =
     assert.deepPropertyVal(await victim.json('GET', '/api/auth/me'), 'body', {
       authenticated: false,
     })
+  })
+
+  test('a token from a leaked callback URL signs in once, and only beside its own state', async ({
+    assert,
+  }) => {
+    await new ScheduleUsers().create('leaky@example.com', 'admin')
+    const owner = new SignInBrowser('/login')
+    const { state } = await owner.startSignIn()
+    const token = sso.tokenFor({ userId: 31, email: 'leaky@example.com' }, state)
+
+    const thief = new SignInBrowser('/login')
+    const { state: thiefState } = await thief.startSignIn()
+    const paired = await thief.request(
+      'GET',
+      `/auth/callback?${new URLSearchParams({ token, state: thiefState })}`
+    )
+    assert.equal(paired.headers.get('location'), '/?auth_error=invalid_state')
+
+    assert.propertyVal(await owner.exchange(await owner.returnFromSso(token, state)), 'status', 200)
+
+    for (const browser of [thief, owner]) {
+      const replay = await browser.request(
+        'GET',
+        `/auth/callback?${new URLSearchParams({ token, state })}`
+      )
+      assert.equal(replay.headers.get('location'), '/?auth_error=invalid_token')
+    }
+    assert.deepPropertyVal(await thief.json('GET', '/api/auth/me'), 'body', {
+      authenticated: false,
+    })
+    const me = await owner.json('GET', '/api/auth/me')
+    assert.propertyVal(me.body, 'authenticated', true)
   })
 
   test("an attacker's code is refused in another browser and stays the attacker's", async ({

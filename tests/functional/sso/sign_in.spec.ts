@@ -3,6 +3,7 @@ import mail from '@adonisjs/mail/services/main'
 import { linkIn } from '#tests/helpers/sso_people'
 import testUtils from '@adonisjs/core/services/test_utils'
 import { DateTime } from 'luxon'
+import { decodeJwt } from 'jose'
 import User from '#models/sso/user'
 import { UserAccounts } from '#services/sso/user_accounts'
 import { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
@@ -199,16 +200,19 @@ test.group('sso GET /authorize', (group) => {
     assert.equal(`${location.origin}${location.pathname}`, CALLBACK)
     assert.equal(location.searchParams.get('state'), state)
     assert.match(location.searchParams.get('token')!, /^[\w-]+\.[\w-]+\.[\w-]+$/)
+    // The token is good only beside that state, and once (its jti).
+    const claims = decodeJwt(location.searchParams.get('token')!)
+    assert.equal(claims.state, state)
+    assert.isString(claims.jti)
 
     const withoutState = await client
       .get('/authorize')
       .qs({ client_id: app.apiKey, redirect_uri: CALLBACK })
       .loginAs(user)
       .redirects(0)
-    assert.match(
-      new URL(withoutState.header('location')!).searchParams.get('state')!,
-      /^[0-9a-f]{32}$/
-    )
+    const madeUp = new URL(withoutState.header('location')!).searchParams
+    assert.match(madeUp.get('state')!, /^[0-9a-f]{32}$/)
+    assert.equal(decodeJwt(madeUp.get('token')!).state, madeUp.get('state'))
   })
 })
 

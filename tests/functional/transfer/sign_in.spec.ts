@@ -51,7 +51,7 @@ test.group('transfer sign-in through sso', (group) => {
   })
 
   test('the callback without a state of ours redirects with invalid_state', async ({ client }) => {
-    const token = sso.tokenFor({ userId: 7, email: 'kim@example.com' })
+    const token = sso.tokenFor({ userId: 7, email: 'kim@example.com' }, STATE)
     for (const query of [{ token }, { token, state: 'made-up-by-sso' }]) {
       const response = await client.get('/auth/callback').qs(query).redirects(0)
       response.assertHeader('location', '/?auth_error=invalid_state')
@@ -68,13 +68,13 @@ test.group('transfer sign-in through sso', (group) => {
 
   test('the callback when sso fails redirects with server_error', async ({ client }) => {
     sso.failNextWith(500)
-    const token = sso.tokenFor({ userId: 7, email: 'kim@example.com' })
+    const token = sso.tokenFor({ userId: 7, email: 'kim@example.com' }, STATE)
     const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?auth_error=server_error')
   })
 
   test('a person sso knows but transfer does not gets no_access', async ({ client }) => {
-    const token = sso.tokenFor({ userId: 7, email: 'stranger@example.com' })
+    const token = sso.tokenFor({ userId: 7, email: 'stranger@example.com' }, STATE)
     const response = await client.get('/auth/callback').qs({ token, state: STATE }).redirects(0)
     response.assertHeader('location', '/?error=no_access')
   })
@@ -84,9 +84,9 @@ test.group('transfer sign-in through sso', (group) => {
     assert,
   }) => {
     await new TransferUsers().create('Kim.Lee@example.com', 'staff')
-    const token = sso.tokenFor({ userId: 42, email: 'kim.lee@EXAMPLE.com', displayName: 'Kim Lee' })
-
     for (const path of ['/auth/callback', '/api/auth/callback']) {
+      const person = { userId: 42, email: 'kim.lee@EXAMPLE.com', displayName: 'Kim Lee' }
+      const token = sso.tokenFor(person, STATE)
       const response = await client.get(path).qs({ token, state: STATE }).redirects(0)
       response.assertStatus(302)
       assert.match(response.header('location')!, /^\/admin\?auth_code=[0-9a-f]{64}$/)
@@ -103,7 +103,7 @@ async function signingIn(email: string, role: 'staff' | 'admin' = 'staff') {
   await new TransferUsers().create(email, role)
   const browser = new SignInBrowser('/api/auth/login')
   const { state } = await browser.startSignIn()
-  const code = await browser.returnFromSso(sso.tokenFor({ userId: 5, email }), state)
+  const code = await browser.returnFromSso(sso.tokenFor({ userId: 5, email }, state), state)
   return { browser, code, state }
 }
 
@@ -216,7 +216,7 @@ test.group('transfer sign-in is bound to the browser that started it', (group) =
     await new TransferUsers().create('mallory@example.com', 'admin')
     const attacker = new SignInBrowser('/api/auth/login')
     const { state } = await attacker.startSignIn()
-    const token = sso.tokenFor({ userId: 66, email: 'mallory@example.com' })
+    const token = sso.tokenFor({ userId: 66, email: 'mallory@example.com' }, state)
 
     // The victim's browser is in the middle of its own sign-in, or has no session at all.
     const victim = new SignInBrowser('/api/auth/login')
@@ -228,9 +228,13 @@ test.group('transfer sign-in is bound to the browser that started it', (group) =
     })
     assert.propertyVal(await victim.json('GET', '/api/auth/me'), 'status', 401)
 
+    // The token has signed in once (in the victim's browser, uselessly): it never works again.
     const fresh = new SignInBrowser('/api/auth/login')
-    const codeInFresh = await fresh.returnFromSso(token, state)
-    assert.propertyVal(await fresh.exchange(codeInFresh), 'status', 401)
+    const again = await fresh.request(
+      'GET',
+      `/auth/callback?${new URLSearchParams({ token, state })}`
+    )
+    assert.equal(again.headers.get('location'), '/?auth_error=invalid_token')
     assert.propertyVal(await fresh.json('GET', '/api/auth/me'), 'status', 401)
   })
 
@@ -254,6 +258,49 @@ test.group('transfer sign-in is bound to the browser that started it', (group) =
     assert.propertyVal(await attacker.exchange(code), 'status', 200)
   })
 
+  test('a token from a leaked callback URL signs in once, and only beside its own state', async ({
+    assert,
+  }) => {
+    await new TransferUsers().create('leaky@example.com', 'admin')
+    const owner = new SignInBrowser('/api/auth/login')
+    const { state } = await owner.startSignIn()
+    const token = sso.tokenFor({ userId: 31, email: 'leaky@example.com' }, state)
+
+    // Someone who read the callback URL pairs its token with a sign-in of their own.
+    const thief = new SignInBrowser('/api/auth/login')
+    const { state: thiefState } = await thief.startSignIn()
+    const paired = await thief.request(
+      'GET',
+      `/auth/callback?${new URLSearchParams({ token, state: thiefState })}`
+    )
+    assert.equal(paired.headers.get('location'), '/?auth_error=invalid_state')
+
+    assert.propertyVal(await owner.exchange(await owner.returnFromSso(token, state)), 'status', 200)
+
+    // The same token again, in the thief's browser or the owner's: refused.
+    for (const browser of [thief, owner]) {
+      const replay = await browser.request(
+        'GET',
+        `/auth/callback?${new URLSearchParams({ token, state })}`
+      )
+      assert.equal(replay.headers.get('location'), '/?auth_error=invalid_token')
+    }
+    assert.propertyVal(await thief.json('GET', '/api/auth/me'), 'status', 401)
+    assert.propertyVal(await owner.json('GET', '/api/auth/me'), 'status', 200)
+  })
+
+  test('a token presented twice at once gets one code', async ({ assert }) => {
+    await new TransferUsers().create('twice@example.com')
+    const browser = new SignInBrowser('/api/auth/login')
+    const { state } = await browser.startSignIn()
+    const token = sso.tokenFor({ userId: 32, email: 'twice@example.com' }, state)
+    const codes = await Promise.all([
+      browser.returnFromSso(token, state),
+      browser.returnFromSso(token, state),
+    ])
+    assert.lengthOf(codes.filter(Boolean), 1)
+  })
+
   test('sign-ins started in several tabs all finish; a state works once; the sixth forgets the oldest', async ({
     assert,
   }) => {
@@ -265,7 +312,7 @@ test.group('transfer sign-in is bound to the browser that started it', (group) =
       states.push(state)
     }
     const codeFor = (state: string) =>
-      browser.returnFromSso(sso.tokenFor({ userId: 8, email: 'tabs@example.com' }), state)
+      browser.returnFromSso(sso.tokenFor({ userId: 8, email: 'tabs@example.com' }, state), state)
 
     assert.propertyVal(await browser.exchange(await codeFor(states[0])), 'status', 401)
     assert.propertyVal(await browser.exchange(await codeFor(states[1])), 'status', 200)

@@ -2,8 +2,14 @@ import { inject } from '@adonisjs/core'
 import logger from '@adonisjs/core/services/logger'
 import type { Session } from '@adonisjs/session'
 import { PendingAuthCodes } from '#services/shared/relying_party/pending_auth_codes'
-import { isSignInState, signInStates } from '#services/shared/relying_party/sign_in_states'
+import { identityTokenClaims } from '#services/shared/relying_party/identity_token_claims'
+import {
+  isSignInState,
+  sameState,
+  signInStates,
+} from '#services/shared/relying_party/sign_in_states'
 import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
+import { UsedIdentityTokens } from '#services/shared/relying_party/used_identity_tokens'
 
 /** Where /login sends the browser, and whether it must go through a page first. */
 export interface SignInStart {
@@ -32,7 +38,8 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
 
   constructor(
     protected sso: SsoClient,
-    protected codes: PendingAuthCodes
+    protected codes: PendingAuthCodes,
+    protected usedTokens: UsedIdentityTokens
   ) {}
 
   /** The local person for a validated sso user (updating them), or null when not allowed in. */
@@ -49,7 +56,10 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
   /**
    * Where the callback redirects the browser. The code it hands out is bound
    * to the echoed `state`; a callback without one of our states was not
-   * started by any browser of ours and gets no code.
+   * started by any browser of ours and gets no code. The token must carry
+   * that same state (sso signs the one the sign-in started with), so a token
+   * from a leaked callback URL cannot be paired with another browser's state,
+   * and it signs in once: the same token again is refused.
    */
   async callback(token: unknown, state: unknown): Promise<string> {
     if (typeof token !== 'string' || token.length === 0) {
@@ -58,9 +68,20 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
     if (!isSignInState(state)) {
       return '/?auth_error=invalid_state'
     }
+    const claims = identityTokenClaims(token)
+    if (!claims) {
+      return '/?auth_error=invalid_token'
+    }
+    if (claims.state === null || !sameState(claims.state, state)) {
+      return '/?auth_error=invalid_state'
+    }
     try {
       const answer = await this.sso.validateToken(token)
       if (!answer.valid) {
+        return '/?auth_error=invalid_token'
+      }
+      if (!(await this.usedTokens.use(claims))) {
+        logger.warn({ ssoUserId: answer.user.userId }, 'an identity token was presented again')
         return '/?auth_error=invalid_token'
       }
       const user = await this.admit(answer.user)
