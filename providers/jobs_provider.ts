@@ -28,10 +28,11 @@ export default class JobsProvider {
       const appId = env.get('APP_ID')
       const { jobs: registry } = await registries[appId]()
       const jobs = [...registry]
-      // Test only: the job-system tests' countable jobs, in the workers they start.
+      // Test only: the job-system tests' countable jobs (kept with the tests),
+      // in the workers they start.
       const probeDirectory = process.env.JOBS_PROBE_DIR
       if (this.app.inTest && probeDirectory) {
-        const { probeJobs } = await import('#jobs/shared/probe_jobs')
+        const { probeJobs } = await import('#tests/helpers/probe_jobs')
         jobs.push(...probeJobs(probeDirectory))
       }
       const runtime = new JobRuntime(jobs, {

@@ -16,7 +16,7 @@ async function fileAppears(path: string, signal: AbortSignal) {
 }
 
 /**
- * TEST ONLY: jobs whose runs the job-system tests count from outside the
+ * Jobs whose runs the job-system tests count from outside the
  * worker processes, through files in `directory`. Registered only when
  * NODE_ENV=test and JOBS_PROBE_DIR is set (see providers/jobs_provider.ts).
  * Each handler holds its run until the test creates `directory/release`.

@@ -5,16 +5,16 @@ import { test } from '@japa/runner'
 import logger from '@adonisjs/core/services/logger'
 import pg from 'pg'
 import { PgBoss } from 'pg-boss'
-import { probeJobs } from '#jobs/shared/probe_jobs'
 import { jobsConfig } from '#config/jobs'
 import { JobRuntime } from '#services/shared/jobs/job_runtime'
 import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
 import { JobWorkerProcess, runAce } from '#tests/helpers/job_processes'
+import { probeJobs } from '#tests/helpers/probe_jobs'
 import { waitUntil } from '#tests/helpers/wait_until'
 
 /*
  * The job system across real processes: `node ace jobs:work` workers (with
- * the test-only probe jobs of app/jobs/shared/probe_jobs.ts) on a database
+ * the test-only probe jobs of tests/helpers/probe_jobs.ts) on a database
  * of their own per test, killed or stopped as an operator or a crash would.
  * The probes write what they do to files, and hold each run until the test
  * creates `release`.
