@@ -7,6 +7,7 @@ import {
 } from '#validators/sso/account_validators'
 import { AccountProfile } from '#services/sso/account_profile'
 import { EmailChanges } from '#services/sso/email_changes'
+import { CurrentPassword, WRONG_CURRENT_PASSWORD } from '#services/sso/current_password'
 import { requestOrigin } from '#services/sso/audit_log'
 import { rejectField } from '#validators/sso/field_errors'
 import { serializer } from '#services/shared/serialize'
@@ -41,9 +42,13 @@ export default class AccountController {
   }
 
   @inject()
-  async requestEmailChange(ctx: HttpContext, emails: EmailChanges) {
+  async requestEmailChange(ctx: HttpContext, emails: EmailChanges, current: CurrentPassword) {
+    const user = ctx.auth.getUserOrFail()
     const { email, currentPassword } = await ctx.request.validateUsing(emailChangeValidator)
-    const result = await emails.request(ctx.auth.getUserOrFail(), email, currentPassword)
+    if (!(await current.matches(ctx, user, currentPassword))) {
+      rejectField('currentPassword', WRONG_CURRENT_PASSWORD)
+    }
+    const result = await emails.request(user, email)
     if ('field' in result) {
       rejectField(result.field, result.message)
     }

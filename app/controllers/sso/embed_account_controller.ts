@@ -7,6 +7,7 @@ import { serializer } from '#services/shared/serialize'
 import WidgetProfileTransformer from '#transformers/sso/widget_profile_transformer'
 import { AccountProfile } from '#services/sso/account_profile'
 import { PasswordChanges } from '#services/sso/password_changes'
+import { CurrentPassword, WRONG_CURRENT_PASSWORD } from '#services/sso/current_password'
 import { requestOrigin } from '#services/sso/audit_log'
 
 /**
@@ -34,11 +35,18 @@ export default class EmbedAccountController {
   }
 
   @inject()
-  async changePassword(ctx: HttpContext, access: EmbedAccess, passwords: PasswordChanges) {
+  async changePassword(
+    ctx: HttpContext,
+    access: EmbedAccess,
+    passwords: PasswordChanges,
+    current: CurrentPassword
+  ) {
     const { user } = await access.authenticate(ctx.request.header('authorization'))
     const { currentPassword, newPassword } =
       await ctx.request.validateUsing(passwordChangeValidator)
-    const result = await passwords.change(user, currentPassword, newPassword, requestOrigin(ctx))
+    const result = (await current.matches(ctx, user, currentPassword))
+      ? await passwords.change(user, newPassword, requestOrigin(ctx))
+      : { field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }
     if ('field' in result) {
       throw new vineErrors.E_VALIDATION_ERROR([
         { field: result.field, message: result.message, rule: 'password' },

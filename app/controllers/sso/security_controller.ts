@@ -1,6 +1,5 @@
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
-import hash from '@adonisjs/core/services/hash'
 import {
   passwordChangeValidator,
   totpCodeValidator,
@@ -14,13 +13,16 @@ import { AccountMailer } from '#services/sso/account_mailer'
 import { AuditLog, requestOrigin } from '#services/sso/audit_log'
 import { SignInThrottle, throttleSubject } from '#services/sso/sign_in_throttle'
 import { knownDevices } from '#services/sso/known_devices'
+import {
+  CurrentPassword,
+  WRONG_CURRENT_PASSWORD,
+  refuseAsThrottled,
+} from '#services/sso/current_password'
 import { serializer } from '#services/shared/serialize'
 import TwoFactorTransformer from '#transformers/sso/two_factor_transformer'
 import AccountSessionTransformer from '#transformers/sso/account_session_transformer'
 import ActivityEntryTransformer from '#transformers/sso/activity_entry_transformer'
 import type User from '#models/sso/user'
-
-const TOO_MANY = 'Too many wrong attempts. Try again later.'
 
 /**
  * The person's security page: password, two-factor authentication, sessions
@@ -45,23 +47,20 @@ export default class SecurityController {
   }
 
   @inject()
-  async changePassword(ctx: HttpContext, passwords: PasswordChanges, throttle: SignInThrottle) {
+  async changePassword(ctx: HttpContext, passwords: PasswordChanges, current: CurrentPassword) {
     const user = ctx.auth.getUserOrFail()
     const { currentPassword, newPassword } =
       await ctx.request.validateUsing(passwordChangeValidator)
-    const subject = throttleSubject(ctx, user.email, knownDevices.deviceFor(ctx, user))
-    await refuseWhenThrottled(ctx, throttle, 'sign_in', subject)
+    if (!(await current.matches(ctx, user, currentPassword))) {
+      rejectField('currentPassword', WRONG_CURRENT_PASSWORD)
+    }
     const result = await passwords.change(
       user,
-      currentPassword,
       newPassword,
       requestOrigin(ctx),
       ctx.session.sessionId
     )
     if ('field' in result) {
-      if (result.field === 'currentPassword') {
-        await throttle.failed('sign_in', subject)
-      }
       rejectField(result.field, result.message)
     }
     return { message: 'Your password is changed. Your other sessions were signed out.' }
@@ -86,19 +85,20 @@ export default class SecurityController {
   ) {
     const user = ctx.auth.getUserOrFail()
     const { code } = await ctx.request.validateUsing(totpCodeValidator)
-    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
-    await refuseWhenThrottled(ctx, throttle, 'second_factor', subject)
     if (user.hasTotp) {
       return ctx.response.conflict({ message: 'Two-factor authentication is already on.' })
     }
-    const recoveryCodes = await totp.confirmEnrolment(user, code)
-    if (!recoveryCodes) {
-      await throttle.failed('second_factor', subject)
+    const enrolment: { recoveryCodes: string[] | null } = { recoveryCodes: null }
+    const accepted = await checkSecondFactor(ctx, throttle, user, async () => {
+      enrolment.recoveryCodes = await totp.confirmEnrolment(user, code)
+      return enrolment.recoveryCodes !== null
+    })
+    if (!accepted) {
       rejectField('code', 'This code is not valid. Check the time on your phone and try again.')
     }
     await audit.record('totp_enabled', { origin: requestOrigin(ctx), userId: user.id })
     await mailer.twoFactorChanged(user.email, true)
-    return { recoveryCodes }
+    return { recoveryCodes: enrolment.recoveryCodes }
   }
 
   @inject()
@@ -106,22 +106,21 @@ export default class SecurityController {
     ctx: HttpContext,
     totp: TotpService,
     throttle: SignInThrottle,
+    current: CurrentPassword,
     audit: AuditLog,
     mailer: AccountMailer
   ) {
     const user = ctx.auth.getUserOrFail()
     const { password, code } = await ctx.request.validateUsing(totpDisableValidator)
-    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
-    await refuseWhenThrottled(ctx, throttle, 'second_factor', subject)
     if (!user.hasTotp) {
       return ctx.response.conflict({ message: 'Two-factor authentication is already off.' })
     }
-    if (!(await hash.verify(user.password, password))) {
-      await throttle.failed('second_factor', subject)
+    if (!(await current.matches(ctx, user, password))) {
       rejectField('password', 'Your password is not right.')
     }
-    if (!(await secondFactorMatches(totp, user, code))) {
-      await throttle.failed('second_factor', subject)
+    if (
+      !(await checkSecondFactor(ctx, throttle, user, () => secondFactorMatches(totp, user, code)))
+    ) {
       rejectField('code', 'This code is not valid.')
     }
     await totp.disable(user)
@@ -136,10 +135,10 @@ export default class SecurityController {
   async regenerateRecoveryCodes(ctx: HttpContext, totp: TotpService, throttle: SignInThrottle) {
     const user = ctx.auth.getUserOrFail()
     const { code } = await ctx.request.validateUsing(totpCodeValidator)
-    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
-    await refuseWhenThrottled(ctx, throttle, 'second_factor', subject)
-    if (!user.hasTotp || !(await totp.verifyCode(user, code))) {
-      await throttle.failed('second_factor', subject)
+    const accepted =
+      user.hasTotp &&
+      (await checkSecondFactor(ctx, throttle, user, () => totp.verifyCode(user, code)))
+    if (!accepted) {
       rejectField('code', 'This code is not valid.')
     }
     return { recoveryCodes: await totp.regenerateRecoveryCodes(user) }
@@ -185,15 +184,17 @@ async function secondFactorMatches(totp: TotpService, user: User, code: string) 
     : totp.useRecoveryCode(user, code)
 }
 
-async function refuseWhenThrottled(
+/** A TOTP or recovery code checked under the second-factor limits; 429 past them. */
+async function checkSecondFactor(
   ctx: HttpContext,
   throttle: SignInThrottle,
-  action: 'sign_in' | 'second_factor',
-  subject: ReturnType<typeof throttleSubject>
+  user: User,
+  codeMatches: () => Promise<boolean>
 ) {
-  const wait = await throttle.retryAfter(action, subject)
-  if (wait > 0) {
-    ctx.response.header('Retry-After', String(wait))
-    ctx.response.abort({ message: TOO_MANY }, 429)
+  const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
+  const check = await throttle.check('second_factor', subject, codeMatches)
+  if ('retryAfter' in check) {
+    refuseAsThrottled(ctx, check.retryAfter)
   }
+  return check.matches
 }

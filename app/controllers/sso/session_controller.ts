@@ -13,6 +13,8 @@ import { knownDevices } from '#services/sso/known_devices'
 import { AuditLog, requestOrigin } from '#services/sso/audit_log'
 import { availableProviders } from '#services/sso/external_providers'
 import { keptInput } from '#services/sso/kept_input'
+import { LogoutRedirect } from '#services/sso/logout_redirect'
+import { logoutValidator } from '#validators/sso/logout_validators'
 
 const GENERIC_FAILURE = 'Invalid email or password.'
 
@@ -43,25 +45,21 @@ export default class SessionController {
       knownDevices.deviceFor(ctx, candidate)
     )
 
-    const wait = await throttle.retryAfter('sign_in', subject)
-    if (wait > 0) {
-      response.status(429).header('Retry-After', String(wait))
+    const verified: { user: User | null } = { user: null }
+    const check = await throttle.check('sign_in', subject, async () => {
+      verified.user = await passwordOwner(email, password)
+      // A disabled account counts as a failure.
+      return verified.user !== null && !verified.user.isDisabled
+    })
+    if ('retryAfter' in check) {
+      response.status(429).header('Retry-After', String(check.retryAfter))
       return ctx.inertia.render('sso/sign_in', {
         ...(await signInPageProps(ctx, registry)),
-        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
+        throttled: `Too many attempts. ${tryAgainIn(check.retryAfter)}`,
       })
     }
-
-    let user: User | null = null
-    try {
-      user = await User.verifyCredentials(normalizeEmail(email), password)
-    } catch (error) {
-      if (!(error instanceof authErrors.E_INVALID_CREDENTIALS)) {
-        throw error
-      }
-    }
-    if (!user || user.isDisabled) {
-      await throttle.failed('sign_in', subject)
+    const user = verified.user
+    if (!check.matches || !user) {
       await audit.record('sign_in_failed', {
         origin: requestOrigin(ctx),
         userId: candidate?.id ?? null,
@@ -73,7 +71,6 @@ export default class SessionController {
       session.flashOnly(['email'])
       return response.redirect('/login')
     }
-    await throttle.succeeded('sign_in', subject)
 
     if (await hash.needsReHash(user.password)) {
       // The hash parameters changed since this password was set.
@@ -96,7 +93,7 @@ export default class SessionController {
    * it lies on the origin of a registered app (never an open redirect).
    */
   @inject()
-  async destroy(ctx: HttpContext, registry: ConnectedAppRegistry, audit: AuditLog) {
+  async destroy(ctx: HttpContext, logoutRedirect: LogoutRedirect, audit: AuditLog) {
     const { auth, request, response, session } = ctx
     const user = (await auth.check()) ? auth.user! : null
     await auth.use('web').logout()
@@ -104,11 +101,22 @@ export default class SessionController {
     if (user) {
       await audit.record('sign_out', { origin: requestOrigin(ctx), userId: user.id })
     }
-    const target = request.input('redirect_to')
-    if (typeof target === 'string' && (await registry.isRegisteredOrigin(target))) {
-      return response.redirect(target)
+    const [, query] = await logoutValidator.tryValidate({
+      redirect_to: request.input('redirect_to'),
+    })
+    return response.redirect(await logoutRedirect.target(query?.redirect_to))
+  }
+}
+
+/** The account with this email and password, or null. */
+async function passwordOwner(email: string, password: string) {
+  try {
+    return await User.verifyCredentials(normalizeEmail(email), password)
+  } catch (error) {
+    if (error instanceof authErrors.E_INVALID_CREDENTIALS) {
+      return null
     }
-    return response.redirect('/login')
+    throw error
   }
 }
 

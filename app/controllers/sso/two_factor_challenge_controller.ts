@@ -34,24 +34,23 @@ export default class TwoFactorChallengeController {
       session.flash('alert', EXPIRED)
       return response.redirect('/login')
     }
-    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
-    const wait = await throttle.retryAfter('second_factor', subject)
-    if (wait > 0) {
-      response.status(429).header('Retry-After', String(wait))
-      return ctx.inertia.render('sso/two_factor', {
-        throttled: `Too many attempts. ${tryAgainIn(wait)}`,
-      })
-    }
-
     const { code, recoveryCode } = await request.validateUsing(secondFactorValidator)
     const usedRecovery = !code && Boolean(recoveryCode)
-    const accepted = code
-      ? await totp.verifyCode(user, code)
-      : recoveryCode
-        ? await totp.useRecoveryCode(user, recoveryCode)
-        : false
-    if (!accepted) {
-      await throttle.failed('second_factor', subject)
+    const subject = throttleSubject(ctx, `user:${user.id}`, knownDevices.deviceFor(ctx, user))
+    const check = await throttle.check('second_factor', subject, async () =>
+      code
+        ? totp.verifyCode(user, code)
+        : recoveryCode
+          ? totp.useRecoveryCode(user, recoveryCode)
+          : false
+    )
+    if ('retryAfter' in check) {
+      response.status(429).header('Retry-After', String(check.retryAfter))
+      return ctx.inertia.render('sso/two_factor', {
+        throttled: `Too many attempts. ${tryAgainIn(check.retryAfter)}`,
+      })
+    }
+    if (!check.matches) {
       await audit.record('totp_failed', {
         origin: requestOrigin(ctx),
         userId: user.id,
@@ -63,7 +62,6 @@ export default class TwoFactorChallengeController {
       })
       return response.redirect('/login/two-factor')
     }
-    await throttle.succeeded('second_factor', subject)
     if (usedRecovery) {
       await audit.record('recovery_code_used', { origin: requestOrigin(ctx), userId: user.id })
     }

@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import hash from '@adonisjs/core/services/hash'
 import { DateTime } from 'luxon'
 import { appUrl } from '#config/app'
 import User from '#models/sso/user'
@@ -22,14 +21,11 @@ export class EmailChanges {
     protected audit: AuditLog
   ) {}
 
+  /** The caller has checked the current password (CurrentPassword). */
   async request(
     user: User,
-    newEmail: string,
-    currentPassword: string
+    newEmail: string
   ): Promise<{ requested: true } | { field: string; message: string }> {
-    if (!(await hash.verify(user.password, currentPassword))) {
-      return { field: 'currentPassword', message: 'Your current password is not right.' }
-    }
     const email = normalizeEmail(newEmail)
     if (email === user.email) {
       return { field: 'email', message: 'This is already your email address.' }

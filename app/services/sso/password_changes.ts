@@ -1,5 +1,4 @@
 import { inject } from '@adonisjs/core'
-import hash from '@adonisjs/core/services/hash'
 import { DateTime } from 'luxon'
 import { appUrl } from '#config/app'
 import User from '#models/sso/user'
@@ -26,16 +25,13 @@ export class PasswordChanges {
     protected audit: AuditLog
   ) {}
 
+  /** The caller has checked the current password (CurrentPassword). */
   async change(
     user: User,
-    currentPassword: string,
     newPassword: string,
     origin: AuditOrigin,
     keepSessionId?: string
   ): Promise<PasswordChangeResult> {
-    if (!(await hash.verify(user.password, currentPassword))) {
-      return { field: 'currentPassword', message: 'Your current password is not right.' }
-    }
     const problem = passwordProblem(newPassword, { email: user.email })
     if (problem) {
       return { field: 'newPassword', message: problem }

@@ -12,6 +12,11 @@ import type { Limiter } from '@adonisjs/limiter'
  * limit, which slows a spread-out guessing attack, ignores browsers that have
  * signed in to the account before. Every block lifts on its own after 15
  * minutes (an hour for mail), and a success clears the account+source count.
+ *
+ * Secrets (sign_in, second_factor) go through `check`, where only failures
+ * count; mail (password_reset, verification_email) through `hit`, where
+ * every request counts. Every current-password check in sso is a sign_in
+ * check (CurrentPassword), so it shares sign-in's counts and limits.
  */
 export type ThrottledAction = 'sign_in' | 'second_factor' | 'password_reset' | 'verification_email'
 
@@ -19,36 +24,28 @@ interface Rule {
   scope: 'account_source' | 'account' | 'ip'
   requests: number
   duration: string
-  /** Only failures count (a success clears the count); otherwise every request counts. */
-  failuresOnly: boolean
   /** Not applied to a browser that has signed in to this account before. */
   skipKnownDevice?: boolean
 }
 
 const RULES: Record<ThrottledAction, Rule[]> = {
   sign_in: [
-    { scope: 'account_source', requests: 5, duration: '15 mins', failuresOnly: true },
-    {
-      scope: 'account',
-      requests: 20,
-      duration: '15 mins',
-      failuresOnly: true,
-      skipKnownDevice: true,
-    },
-    { scope: 'ip', requests: 50, duration: '15 mins', failuresOnly: true },
+    { scope: 'account_source', requests: 5, duration: '15 mins' },
+    { scope: 'account', requests: 20, duration: '15 mins', skipKnownDevice: true },
+    { scope: 'ip', requests: 50, duration: '15 mins' },
   ],
   second_factor: [
-    { scope: 'account_source', requests: 5, duration: '15 mins', failuresOnly: true },
-    { scope: 'account', requests: 10, duration: '15 mins', failuresOnly: true },
-    { scope: 'ip', requests: 50, duration: '15 mins', failuresOnly: true },
+    { scope: 'account_source', requests: 5, duration: '15 mins' },
+    { scope: 'account', requests: 10, duration: '15 mins' },
+    { scope: 'ip', requests: 50, duration: '15 mins' },
   ],
   password_reset: [
-    { scope: 'account', requests: 3, duration: '1 hour', failuresOnly: false },
-    { scope: 'ip', requests: 10, duration: '1 hour', failuresOnly: false },
+    { scope: 'account', requests: 3, duration: '1 hour' },
+    { scope: 'ip', requests: 10, duration: '1 hour' },
   ],
   verification_email: [
-    { scope: 'account', requests: 3, duration: '15 mins', failuresOnly: false },
-    { scope: 'ip', requests: 10, duration: '1 hour', failuresOnly: false },
+    { scope: 'account', requests: 3, duration: '15 mins' },
+    { scope: 'ip', requests: 10, duration: '1 hour' },
   ],
 }
 
@@ -96,12 +93,23 @@ export class SignInThrottle {
       })
   }
 
-  /** Seconds until the action may be tried again, or 0 when it may go ahead now. */
-  async retryAfter(action: ThrottledAction, subject: ThrottleSubject): Promise<number> {
+  /**
+   * Counts one attempt on every limit of the action and answers the wait when
+   * any count went past its limit (0 when the attempt may go ahead). Each
+   * count is one upsert that returns the new value, so concurrent attempts
+   * can never all read a count under the limit and all go ahead.
+   */
+  async #count(action: ThrottledAction, subject: ThrottleSubject) {
+    const counted = await Promise.all(
+      this.#applicable(action, subject).map(async ({ rule, key, limiter: keyLimiter }) => ({
+        rule,
+        response: await keyLimiter.increment(key),
+      }))
+    )
     let wait = 0
-    for (const { key, limiter: keyLimiter } of this.#applicable(action, subject)) {
-      if (await keyLimiter.isBlocked(key)) {
-        wait = Math.max(wait, await keyLimiter.availableIn(key))
+    for (const { rule, response } of counted) {
+      if (response.consumed > rule.requests) {
+        wait = Math.max(wait, response.availableIn, 1)
       }
     }
     return wait
@@ -111,33 +119,51 @@ export class SignInThrottle {
    * Counts an attempt that is not limited to failures (a reset email, a
    * verification resend). Returns the wait when the attempt is over the limit.
    */
-  async hit(action: ThrottledAction, subject: ThrottleSubject): Promise<number> {
-    const wait = await this.retryAfter(action, subject)
+  hit(action: ThrottledAction, subject: ThrottleSubject): Promise<number> {
+    return this.#count(action, subject)
+  }
+
+  /**
+   * Checks a secret under the action's limits. The attempt is counted before
+   * the check (see #count), then given back when the secret matches, since
+   * only failures count; a match also clears the account+source count. A
+   * check that throws was no guess and is given back too.
+   */
+  async check(
+    action: ThrottledAction,
+    subject: ThrottleSubject,
+    secretMatches: () => Promise<boolean>
+  ): Promise<SecretCheck> {
+    const wait = await this.#count(action, subject)
     if (wait > 0) {
-      return wait
+      return { retryAfter: wait }
     }
-    for (const { key, limiter: keyLimiter } of this.#applicable(action, subject)) {
-      await keyLimiter.increment(key)
+    let matches: boolean
+    try {
+      matches = await secretMatches()
+    } catch (error) {
+      await this.#giveBack(action, subject, false)
+      throw error
     }
-    return 0
+    if (matches) {
+      await this.#giveBack(action, subject, true)
+    }
+    return { matches }
   }
 
-  async failed(action: ThrottledAction, subject: ThrottleSubject) {
+  async #giveBack(action: ThrottledAction, subject: ThrottleSubject, succeeded: boolean) {
     for (const { rule, key, limiter: keyLimiter } of this.#applicable(action, subject)) {
-      if (rule.failuresOnly) {
-        await keyLimiter.increment(key)
-      }
-    }
-  }
-
-  async succeeded(action: ThrottledAction, subject: ThrottleSubject) {
-    for (const { rule, key, limiter: keyLimiter } of this.#applicable(action, subject)) {
-      if (rule.failuresOnly && rule.scope === 'account_source') {
+      if (succeeded && rule.scope === 'account_source') {
         await keyLimiter.delete(key)
+      } else {
+        await keyLimiter.decrement(key)
       }
     }
   }
 }
+
+/** A secret checked under limits: the wait when refused, or whether it matched. */
+export type SecretCheck = { retryAfter: number } | { matches: boolean }
 
 /** "Try again in 1 minute." / "Try again in 15 minutes.": a wait in whole minutes, rounded up. */
 export function tryAgainIn(seconds: number) {
