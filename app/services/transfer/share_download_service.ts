@@ -68,12 +68,17 @@ export class ShareDownloadService {
   ) {
     const share = await this.open(token, visit)
     if (share.passwordHash) {
-      const wait = await this.guard.waitBeforeGuessing(downloader.ip, share.id)
-      if (wait > 0) {
-        throw new ShareAccessError(429, 'Too many wrong passwords, please try again later', wait)
+      const check = await this.guard.check(downloader.ip, () =>
+        sharePasswords.matches(share, password)
+      )
+      if ('retryAfter' in check) {
+        throw new ShareAccessError(
+          429,
+          'Too many wrong passwords, please try again later',
+          check.retryAfter
+        )
       }
-      if (!(await sharePasswords.matches(share, password))) {
-        await this.guard.recordWrongGuess(downloader.ip, share.id)
+      if (!check.matches) {
         throw new ShareAccessError(401, 'Incorrect password')
       }
     }
