@@ -18,6 +18,7 @@ import string from '@adonisjs/core/helpers/string'
 import { create as contentDisposition } from 'content-disposition'
 import { transferConfig } from '#config/transfer'
 import type { UploadDisk } from '#models/transfer/public_upload'
+import { sizeOrMissing } from '#services/transfer/storage_failures'
 
 /** Inclusive byte range, as HTTP Range speaks it. */
 export type ByteRange = { start: number; end: number }
@@ -46,7 +47,7 @@ export abstract class UploadStorage {
   /** The tus store writing to this disk; one per process (it caches upload state). */
   abstract datastore(): DataStore
 
-  /** Size of a finished file, or null when it is not there. */
+  /** Size of a finished file, or null when it is not there; a StorageUnavailableError when the disk fails. */
   abstract size(key: string): Promise<number | null>
 
   abstract read(key: string, range?: ByteRange, options?: ReadOptions): Promise<Readable>
@@ -131,12 +132,10 @@ class FsUploadStorage extends UploadStorage {
   }
 
   async size(key: string) {
-    try {
+    return sizeOrMissing(async () => {
       const info = await stat(this.path(key))
       return info.size
-    } catch {
-      return null
-    }
+    })
   }
 
   async read(key: string, range?: ByteRange, options: ReadOptions = {}) {
@@ -206,14 +205,12 @@ class S3UploadStorage extends UploadStorage {
   }
 
   async size(key: string) {
-    try {
+    return sizeOrMissing(async () => {
       const head = await this.client.send(
         new HeadObjectCommand({ Bucket: this.options.bucket, Key: key })
       )
       return head.ContentLength ?? 0
-    } catch {
-      return null
-    }
+    })
   }
 
   async read(key: string, range?: ByteRange) {

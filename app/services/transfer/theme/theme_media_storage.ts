@@ -14,6 +14,7 @@ import {
   type ByteRange,
   type UploadStorage,
 } from '#services/transfer/upload_storage'
+import { sizeOrMissing } from '#services/transfer/storage_failures'
 
 /** Storage names are ours (a uuid, or a SHA-256 with its extension): nothing else gets through. */
 const KEY = /^(originals\/[0-9a-f-]{36}|[0-9a-f]{64}\.(avif|webp|jpg|mp4|webm))$/
@@ -35,6 +36,7 @@ function checked(key: string) {
 export abstract class ThemeMediaStorage {
   abstract put(key: string, sourcePath: string, type: string): Promise<void>
   abstract read(key: string, range?: ByteRange): Promise<Readable>
+  /** null when the file is not there; a StorageUnavailableError when the disk fails. */
   abstract size(key: string): Promise<number | null>
   abstract remove(key: string): Promise<void>
 
@@ -73,12 +75,10 @@ export class FsThemeMediaStorage extends ThemeMediaStorage {
   }
 
   async size(key: string) {
-    try {
+    return sizeOrMissing(async () => {
       const info = await stat(this.path(key))
       return info.size
-    } catch {
-      return null
-    }
+    })
   }
 
   async remove(key: string) {
@@ -118,12 +118,10 @@ export class S3ThemeMediaStorage extends ThemeMediaStorage {
   }
 
   async size(key: string) {
-    try {
+    return sizeOrMissing(async () => {
       const head = await this.uploads.client.send(new HeadObjectCommand(this.#object(key)))
       return head.ContentLength ?? 0
-    } catch {
-      return null
-    }
+    })
   }
 
   async remove(key: string) {
