@@ -156,8 +156,14 @@ export class ConnectedAppRegistry {
     } catch {
       return false
     }
+    const origins = await this.enabledOrigins()
+    return origins.includes(origin)
+  }
+
+  /** The origins of every enabled app's registered redirect URIs. */
+  async enabledOrigins() {
     const apps = await ConnectedApp.query().where('enabled', true)
-    return apps.some((app) => app.origins().includes(origin))
+    return [...new Set(apps.flatMap((app) => app.origins()))]
   }
 
   #record(

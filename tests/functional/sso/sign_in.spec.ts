@@ -319,6 +319,46 @@ test.group('sso GET /logout', (group) => {
       refused.assertHeader('location', '/login')
     }
   })
+
+  test('redirects to the address it parsed and checked, never the string it was given', async ({
+    client,
+  }) => {
+    await connectedApp()
+    const { user } = await person()
+    const parsed = {
+      'http://transfer.example.test:5000': 'http://transfer.example.test:5000/',
+      'HTTP://TRANSFER.example.test:5000/a b?q=<"x">':
+        'http://transfer.example.test:5000/a%20b?q=%3C%22x%22%3E',
+    }
+    for (const [given, sent] of Object.entries(parsed)) {
+      const response = await client
+        .get('/logout')
+        .qs({ redirect_to: given })
+        .loginAs(user)
+        .redirects(0)
+      response.assertStatus(302)
+      response.assertHeader('location', sent)
+    }
+    for (const target of [
+      'https://evil.example\\@transfer.example.test:5000/',
+      'http://transfer.example.test:5000\\@evil.example/',
+      'http://transfer.example.test:5000/\\evil.example',
+      '/\\evil.example',
+      '//evil.example',
+      'http://pat:secret@transfer.example.test:5000/',
+      'http://transfer.example.test:5000/\r\nSet-Cookie: stolen=1',
+      'http://transfer.example.test:5000/\tx',
+      'javascript:alert(1)//http://transfer.example.test:5000/',
+    ]) {
+      const refused = await client
+        .get('/logout')
+        .qs({ redirect_to: target })
+        .loginAs(user)
+        .redirects(0)
+      refused.assertStatus(302)
+      refused.assertHeader('location', '/login')
+    }
+  })
 })
 
 test.group('sso /authorize for people who are not signed in yet', (group) => {
