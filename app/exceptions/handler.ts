@@ -80,7 +80,20 @@ function headersOf(error: unknown): Record<string, string> {
   return (exposable?.expose === true && exposable.headers) || {}
 }
 
+/*
+ * FlyDrive's refusals of a file key (characters it does not allow, `..`, an
+ * empty key): the key came from the URL, and names no file.
+ */
+const REFUSED_FILE_KEYS = new Set([
+  'E_UNALLOWED_CHARACTERS',
+  'E_PATH_TRAVERSAL_DETECTED',
+  'E_INVALID_KEY',
+])
+
 function describe(error: unknown): { status: number; message: string } {
+  if (REFUSED_FILE_KEYS.has((error as { code?: string } | null)?.code ?? '')) {
+    return { status: 404, message: 'Not found' }
+  }
   const status =
     typeof error === 'object' && error !== null && 'status' in error && Number(error.status) >= 400
       ? Number(error.status)
