@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { textBlock, textLine } from '#validators/shared/free_text'
 import Setting from '#models/transfer/setting'
 import { upsert } from '#services/shared/atomic_writes'
 
@@ -39,14 +40,14 @@ export const SETTING_DEFINITIONS = {
   site_name: {
     description: 'Name shown on public pages and in emails.',
     default: 'Transfer',
-    rule: vine.string().trim().minLength(1).maxLength(80),
+    rule: textLine().minLength(1).maxLength(80),
     input: 'text',
     secret: false,
   },
   upload_page_message: {
     description: 'Text shown above the public upload form.',
     default: '',
-    rule: vine.string().trim().maxLength(2000),
+    rule: textBlock().maxLength(2000),
     input: 'textarea',
     secret: false,
   },

@@ -1,4 +1,6 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { multiLineText, textBlock, textLine } from '#validators/shared/free_text'
 import { calendarDay } from '#validators/schedule/calendar_validators'
 import { timeZone } from '#validators/schedule/calendar_sync_validators'
 import { CALL_SHEET_SECTIONS } from '#services/schedule/production/call_sheets'
@@ -10,8 +12,10 @@ export const clockTime = () =>
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
 
-const id = () => vine.number().withoutDecimals().positive()
+const id = () => databaseId()
 const ids = () => vine.array(id()).maxLength(500)
+
+const activityName = () => textLine().minLength(1).maxLength(200)
 
 const activityFields = () => ({
   activityTypeId: id().nullable().optional(),
@@ -23,7 +27,7 @@ const activityFields = () => ({
     .nullable()
     .optional(),
   locationId: id().nullable().optional(),
-  notes: vine.string().maxLength(10_000).nullable().optional(),
+  notes: vine.string().use(multiLineText()).maxLength(10_000).nullable().optional(),
   crewAssignmentIds: ids().optional(),
   vendorAssignmentIds: ids().optional(),
 })
@@ -36,7 +40,7 @@ export const activityListValidator = vine.create({
 export const createActivityValidator = vine.create({
   projectId: id(),
   date: calendarDay(),
-  name: vine.string().trim().minLength(1).maxLength(200),
+  name: activityName(),
   startTime: clockTime(),
   ...activityFields(),
 })
@@ -44,7 +48,7 @@ export const createActivityValidator = vine.create({
 /** The fields given change; participant lists, when given, replace the old ones. */
 export const updateActivityValidator = vine.create({
   date: calendarDay().optional(),
-  name: vine.string().trim().minLength(1).maxLength(200).optional(),
+  name: activityName().optional(),
   startTime: clockTime().optional(),
   ...activityFields(),
 })
@@ -56,7 +60,7 @@ export const copyDayValidator = vine.create({
   replace: vine.boolean().optional(),
 })
 
-const columnName = () => vine.string().trim().minLength(1).maxLength(100)
+const columnName = () => textLine().minLength(1).maxLength(100)
 
 export const createColumnValidator = vine.create({ name: columnName() })
 
@@ -70,13 +74,14 @@ export const columnDayValidator = vine.create({
   params: vine.object({ date: calendarDay() }),
 })
 
-const text = (max = 2000) => vine.string().trim().maxLength(max).nullable().optional()
+const text = (max = 2000) => textBlock().maxLength(max).nullable().optional()
+const line = (max: number) => textLine().maxLength(max).nullable().optional()
 
 export const callSheetConfigValidator = vine.create({
   hiddenSections: vine.array(vine.enum(CALL_SHEET_SECTIONS)).maxLength(20).optional(),
-  companyName: text(200),
+  companyName: line(200),
   companyAddress: text(500),
-  companyPhone: text(50),
+  companyPhone: line(50),
   companyEmail: vine.string().trim().email().maxLength(254).nullable().optional(),
   generalCall: clockTime().nullable().optional(),
   emergencyInfo: text(),
@@ -101,21 +106,24 @@ export const callSheetOverrideValidator = vine.create({
   params: vine.object({ date: calendarDay() }),
 })
 
+const contactRole = () => textLine().minLength(1).maxLength(100)
+const contactName = () => textLine().minLength(1).maxLength(200)
+
 const contactFields = {
-  phone: text(50),
+  phone: line(50),
   email: vine.string().trim().email().maxLength(254).nullable().optional(),
   isPublic: vine.boolean().optional(),
 }
 
 export const createContactValidator = vine.create({
-  role: vine.string().trim().minLength(1).maxLength(100),
-  name: vine.string().trim().minLength(1).maxLength(200),
+  role: contactRole(),
+  name: contactName(),
   ...contactFields,
 })
 
 export const updateContactValidator = vine.create({
-  role: vine.string().trim().minLength(1).maxLength(100).optional(),
-  name: vine.string().trim().minLength(1).maxLength(200).optional(),
+  role: contactRole().optional(),
+  name: contactName().optional(),
   sortOrder: vine.number().withoutDecimals().min(0).max(10_000).optional(),
   ...contactFields,
 })

@@ -1,4 +1,6 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { textLine } from '#validators/shared/free_text'
 import type { DescriptionField } from '#services/schedule/calendar_sync/calendar_sync_settings'
 
 /** An IANA zone name the runtime knows (Europe/London, UTC…). */
@@ -22,9 +24,7 @@ export const timeZone = vine.createRule((value, _options, field) => {
  * `…@group.calendar.google.com`; no spaces, no slashes.
  */
 const calendarId = () =>
-  vine
-    .string()
-    .trim()
+  textLine()
     .minLength(3)
     .maxLength(1024)
     .regex(/^[^\s/]+$/)
@@ -33,7 +33,7 @@ const calendarId = () =>
 export const calendarSyncSettingsValidator = vine.create({
   calendarId: calendarId().nullable().optional(),
   timezone: vine.string().trim().maxLength(64).use(timeZone()).optional(),
-  allowedStatuses: vine.array(vine.number().withoutDecimals().positive()).maxLength(100).optional(),
+  allowedStatuses: vine.array(databaseId()).maxLength(100).optional(),
   descriptionFields: vine
     .object({
       client: flag(),

@@ -2,13 +2,15 @@ import vine from '@vinejs/vine'
 import {
   NOTES_MAX_LENGTH,
   optionalEmail,
+  optionalLine,
   optionalPhone,
   optionalText,
   recordName,
+  searchTerm,
 } from '#validators/schedule/record_fields'
 
 const clientFields = () => ({
-  contactName: optionalText(200),
+  contactName: optionalLine(200),
   email: optionalEmail(),
   phone: optionalPhone(),
   notes: optionalText(NOTES_MAX_LENGTH),
@@ -22,5 +24,5 @@ export const updateClientValidator = vine.create({
 })
 
 export const clientListValidator = vine.create({
-  search: vine.string().trim().maxLength(200).optional(),
+  search: searchTerm(),
 })

@@ -1,4 +1,6 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { textBlock } from '#validators/shared/free_text'
 import { calendarDay, rangeEnd } from '#validators/schedule/calendar_validators'
 
 /** from/to of the conflict lists; both optional (today and a year on). */
@@ -16,8 +18,8 @@ export const resolutionListValidator = vine.create(range)
 
 export const createResolutionValidator = vine.create({
   kind: vine.enum(['crew', 'vendor'] as const),
-  resourceId: vine.number().withoutDecimals().positive(),
+  resourceId: databaseId(),
   date: calendarDay(),
-  projectIds: vine.array(vine.number().withoutDecimals().positive()).minLength(2).maxLength(100),
-  note: vine.string().trim().maxLength(10_000).nullable().optional(),
+  projectIds: vine.array(databaseId()).minLength(2).maxLength(100),
+  note: textBlock().maxLength(10_000).nullable().optional(),
 })

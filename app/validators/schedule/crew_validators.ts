@@ -3,17 +3,19 @@ import {
   NOTES_MAX_LENGTH,
   optionalEmail,
   optionalId,
+  optionalLine,
   optionalPhone,
   optionalReference,
   optionalText,
   recordName,
+  searchTerm,
 } from '#validators/schedule/record_fields'
 
 const crewFields = () => ({
   phone: optionalPhone(),
   email: optionalEmail(),
-  pronouns: optionalText(50),
-  vehicle: optionalText(200),
+  pronouns: optionalLine(50),
+  vehicle: optionalLine(200),
   dietary: optionalText(1000),
   howWeMet: optionalText(1000),
   notes: optionalText(NOTES_MAX_LENGTH),
@@ -27,7 +29,7 @@ export const createCrewValidator = vine.create({ name: recordName(), ...crewFiel
 export const updateCrewValidator = vine.create({ name: recordName().optional(), ...crewFields() })
 
 export const crewListValidator = vine.create({
-  search: vine.string().trim().maxLength(200).optional(),
+  search: searchTerm(),
   crewRoleId: optionalId(),
   regionId: optionalId(),
   starred: vine.boolean().optional(),

@@ -1,4 +1,6 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { multiLineText, textLine } from '#validators/shared/free_text'
 import { calendarDay } from '#validators/schedule/calendar_validators'
 
 /** 'HH:MM', 24-hour. */
@@ -12,11 +14,11 @@ const clockTime = () =>
 
 /** PUT /api/projects/:id/day-info/:date: the fields given change, the others stay. */
 export const dayInfoValidator = vine.create({
-  title: vine.string().trim().maxLength(200).nullable().optional(),
+  title: textLine().maxLength(200).nullable().optional(),
   callTime: clockTime(),
   wrapTime: clockTime(),
-  notes: vine.string().maxLength(10_000).nullable().optional(),
-  locationId: vine.number().withoutDecimals().positive().nullable().optional(),
+  notes: vine.string().use(multiLineText()).maxLength(10_000).nullable().optional(),
+  locationId: databaseId().nullable().optional(),
   params: vine.object({ date: calendarDay() }),
 })
 

@@ -1,7 +1,7 @@
 import vine from '@vinejs/vine'
 import type { FieldContext } from '@vinejs/vine/types'
 import { calendarDay } from '#validators/schedule/calendar_validators'
-import { optionalId } from '#validators/schedule/record_fields'
+import { optionalId, searchTerm } from '#validators/schedule/record_fields'
 import { isCalendarDay } from '#services/schedule/projects/project_days'
 
 /* An export's range has no length limit (it streams), but `to` cannot come before `from`. */
@@ -14,8 +14,6 @@ const notBeforeFrom = vine.createRule((value: unknown, _: undefined, field: Fiel
   }
 })
 
-const search = () => vine.string().trim().maxLength(200).optional()
-
 /**
  * GET /api/exports/:file's query: the projects' range and the calendar's
  * filters (projects, rosters), the people of a roster, and the directory's
@@ -25,13 +23,13 @@ const search = () => vine.string().trim().maxLength(200).optional()
 export const bulkExportValidator = vine.create({
   from: calendarDay().optional(),
   to: calendarDay().use(notBeforeFrom()).optional(),
-  search: search(),
+  search: searchTerm(),
   clientId: optionalId(),
   projectStatusId: optionalId(),
   locationId: optionalId(),
   regionId: optionalId(),
   kind: vine.enum(['all', 'crew', 'vendor'] as const).optional(),
-  personSearch: search(),
+  personSearch: searchTerm(),
   crewRoleId: optionalId(),
   vendorTypeId: optionalId(),
   locationTypeId: optionalId(),

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { textBlock, textLine } from '#validators/shared/free_text'
 import { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from '#models/schedule/feedback'
 import { SCREENSHOT_LIMITS } from '#services/schedule/feedback/feedback_screenshots'
 
@@ -9,8 +10,8 @@ import { SCREENSHOT_LIMITS } from '#services/schedule/feedback/feedback_screensh
  */
 export const submitFeedbackValidator = vine.create({
   category: vine.enum(FEEDBACK_CATEGORIES),
-  description: vine.string().trim().minLength(1).maxLength(5000),
-  pageUrl: vine.string().trim().maxLength(2000).url({ require_tld: false }).nullable().optional(),
+  description: textBlock().minLength(1).maxLength(5000),
+  pageUrl: textLine().maxLength(2000).url({ require_tld: false }).nullable().optional(),
   screenshot: vine
     .file({ size: SCREENSHOT_LIMITS.maxBytes, extnames: SCREENSHOT_LIMITS.extnames })
     .optional(),
@@ -19,10 +20,10 @@ export const submitFeedbackValidator = vine.create({
 /** PATCH /api/feedback/:id: the admin's triage. */
 export const updateFeedbackValidator = vine.create({
   status: vine.enum(FEEDBACK_STATUSES).optional(),
-  adminNotes: vine.string().trim().maxLength(5000).nullable().optional(),
+  adminNotes: textBlock().maxLength(5000).nullable().optional(),
 })
 
 /** POST /api/admin/taskboard/webhook (the address rules are TaskboardWebhook's). */
 export const taskboardWebhookValidator = vine.create({
-  url: vine.string().trim().maxLength(2000),
+  url: textLine().maxLength(2000),
 })

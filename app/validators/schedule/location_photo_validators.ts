@@ -1,4 +1,6 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { singleLineText, textBlock } from '#validators/shared/free_text'
 import { PHOTO_LIMITS } from '#services/schedule/locations/location_photos'
 
 /**
@@ -15,16 +17,16 @@ export const addLocationPhotosValidator = vine.create({
 
 /** PATCH /api/locations/:id/photos/:photoId */
 export const updateLocationPhotoValidator = vine.create({
-  description: vine.string().trim().maxLength(2000).nullable(),
+  description: textBlock().maxLength(2000).nullable(),
 })
 
 /** PUT /api/locations/:id/photos/order: every photo's id, in the new order. */
 export const reorderLocationPhotosValidator = vine.create({
-  ids: vine.array(vine.number().withoutDecimals().positive()).maxLength(10_000),
+  ids: vine.array(databaseId()).maxLength(10_000),
 })
 
 /** GET /uploads/location-photos/:filename */
 export const servePhotoValidator = vine.create({
   size: vine.enum(['full', 'thumbnail'] as const).optional(),
-  share: vine.string().maxLength(200).optional(),
+  share: vine.string().use(singleLineText()).maxLength(200).optional(),
 })

@@ -5,6 +5,7 @@ import {
   optionalReference,
   optionalText,
   recordName,
+  searchTerm,
 } from '#validators/schedule/record_fields'
 
 const locationFields = () => ({
@@ -25,7 +26,7 @@ export const updateLocationValidator = vine.create({
 })
 
 export const locationListValidator = vine.create({
-  search: vine.string().trim().maxLength(200).optional(),
+  search: searchTerm(),
   locationTypeId: optionalId(),
   regionId: optionalId(),
   starred: vine.boolean().optional(),

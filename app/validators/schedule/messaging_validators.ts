@@ -1,8 +1,10 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { textBlock, textLine } from '#validators/shared/free_text'
 
 const channel = vine.enum(['sms', 'email', 'both'] as const)
-const ids = vine.array(vine.number().withoutDecimals().positive()).maxLength(2000).optional()
-const statusId = vine.number().withoutDecimals().positive().nullable().optional()
+const ids = vine.array(databaseId()).maxLength(2000).optional()
+const statusId = databaseId().nullable().optional()
 /** An instant with its offset (ISO 8601), e.g. `2027-03-02T09:00:00Z`. */
 const instant = vine
   .string()
@@ -13,23 +15,23 @@ const instant = vine
 
 const composition = {
   audience: vine.object({
-    projectId: vine.number().withoutDecimals().positive().nullable().optional(),
+    projectId: databaseId().nullable().optional(),
     statusIds: ids,
     crewRoleIds: ids,
     crewIds: ids,
     vendorIds: ids,
     groupIds: ids,
   }),
-  templateId: vine.number().withoutDecimals().positive().nullable().optional(),
-  subject: vine.string().trim().maxLength(200).nullable().optional(),
-  body: vine.string().trim().maxLength(1600).nullable().optional(),
+  templateId: databaseId().nullable().optional(),
+  subject: textLine().maxLength(200).nullable().optional(),
+  body: textBlock().maxLength(1600).nullable().optional(),
   channel,
   channels: vine.record(channel).optional(),
   sendAt: instant,
   answersCloseAt: instant,
-  dates: vine.string().trim().maxLength(200).nullable().optional(),
-  callTime: vine.string().trim().maxLength(100).nullable().optional(),
-  location: vine.string().trim().maxLength(300).nullable().optional(),
+  dates: textLine().maxLength(200).nullable().optional(),
+  callTime: textLine().maxLength(100).nullable().optional(),
+  location: textBlock().maxLength(300).nullable().optional(),
   rosterStatuses: vine
     .object({ available: statusId, unavailable: statusId, maybe: statusId })
     .optional(),
@@ -39,10 +41,10 @@ const composition = {
 export const composeMessageValidator = vine.create(composition)
 
 const templateFields = {
-  name: vine.string().trim().minLength(1).maxLength(100),
+  name: textLine().minLength(1).maxLength(100),
   kind: vine.enum(['sms', 'email'] as const),
-  subject: vine.string().trim().maxLength(200).nullable().optional(),
-  body: vine.string().trim().minLength(1).maxLength(1600),
+  subject: textLine().maxLength(200).nullable().optional(),
+  body: textBlock().minLength(1).maxLength(1600),
   isDefault: vine.boolean().optional(),
 }
 
@@ -58,12 +60,12 @@ export const updateTemplateValidator = vine.create({
 })
 
 const groupFields = {
-  name: vine.string().trim().minLength(1).maxLength(100),
+  name: textLine().minLength(1).maxLength(100),
   members: vine
     .array(
       vine.object({
         resourceType: vine.enum(['crew', 'vendor'] as const),
-        resourceId: vine.number().withoutDecimals().positive(),
+        resourceId: databaseId(),
       })
     )
     .maxLength(2000),
@@ -81,5 +83,5 @@ export const updateGroupValidator = vine.create({
 /** POST /answer/:token: the recipient's answer from their link. */
 export const answerValidator = vine.create({
   answer: vine.enum(['available', 'unavailable', 'maybe'] as const),
-  note: vine.string().trim().maxLength(1000).nullable().optional(),
+  note: textBlock().maxLength(1000).nullable().optional(),
 })

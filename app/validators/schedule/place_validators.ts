@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { singleLineText, textLine } from '#validators/shared/free_text'
 import { STATIC_MAP_SIZE } from '#services/schedule/places/static_maps_client'
 
 /*
@@ -14,7 +15,7 @@ const sessionToken = () =>
     .optional()
 
 export const placeAutocompleteValidator = vine.create({
-  q: vine.string().trim().minLength(1).maxLength(200),
+  q: textLine().minLength(1).maxLength(200),
   sessionToken: sessionToken(),
 })
 
@@ -35,5 +36,5 @@ export const staticMapValidator = vine.create({
     .withoutDecimals()
     .range([STATIC_MAP_SIZE.minSide, STATIC_MAP_SIZE.maxSide])
     .optional(),
-  share: vine.string().maxLength(200).optional(),
+  share: vine.string().use(singleLineText()).maxLength(200).optional(),
 })

@@ -1,10 +1,12 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { textBlock } from '#validators/shared/free_text'
 import { activeRecordId } from '#validators/schedule/record_fields'
 
-const text = () => vine.string().trim().minLength(1).maxLength(1000)
+const text = () => textBlock().minLength(1).maxLength(1000)
 
 export const projectTaskListValidator = vine.create({
-  projectId: vine.number().withoutDecimals().positive(),
+  projectId: databaseId(),
 })
 
 /** The project must be active: a project in the trash takes no new tasks. */
@@ -20,5 +22,5 @@ export const updateProjectTaskValidator = vine.create({
 
 export const projectTaskOrderValidator = vine.create({
   projectId: activeRecordId('projects'),
-  ids: vine.array(vine.number().withoutDecimals().positive()).maxLength(1000),
+  ids: vine.array(databaseId()).maxLength(1000),
 })

@@ -1,6 +1,9 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { multiLineText, textLine } from '#validators/shared/free_text'
 import type { FieldContext } from '@vinejs/vine/types'
 import { calendarDay, rangeEnd } from '#validators/schedule/calendar_validators'
+import { searchTerm } from '#validators/schedule/record_fields'
 import { daysBetween, isCalendarDay } from '#services/schedule/projects/project_days'
 
 /** A project runs at most this many days, start and end included. */
@@ -29,12 +32,14 @@ const colour = () =>
     .regex(/^#[0-9a-fA-F]{6}$/)
     .toLowerCase()
 
-const reference = () => vine.number().withoutDecimals().positive().nullable().optional()
+const projectName = () => textLine().minLength(1).maxLength(200)
+
+const reference = () => databaseId().nullable().optional()
 
 const projectFields = {
   color: colour().optional(),
   textColor: colour().optional(),
-  notes: vine.string().maxLength(10_000).nullable().optional(),
+  notes: vine.string().use(multiLineText()).maxLength(10_000).nullable().optional(),
   clientId: reference(),
   locationId: reference(),
   projectStatusId: reference(),
@@ -42,7 +47,7 @@ const projectFields = {
 }
 
 export const createProjectValidator = vine.create({
-  name: vine.string().trim().minLength(1).maxLength(200),
+  name: projectName(),
   startDate: calendarDay(),
   endDate: calendarDay().use(projectEndRule()),
   ...projectFields,
@@ -51,7 +56,7 @@ export const createProjectValidator = vine.create({
 /* null passes here so the service can refuse it for fields a project must have. */
 export const updateProjectValidator = vine.create({
   ...projectFields,
-  name: vine.string().trim().minLength(1).maxLength(200).nullable().optional(),
+  name: projectName().nullable().optional(),
   startDate: calendarDay().nullable().optional(),
   endDate: calendarDay().use(projectEndRule()).nullable().optional(),
   color: colour().nullable().optional(),
@@ -62,7 +67,7 @@ export const updateProjectValidator = vine.create({
 export const projectListValidator = vine.create({
   from: calendarDay().optional().requiredIfExists('to'),
   to: rangeEnd().optional().requiredIfExists('from'),
-  search: vine.string().trim().maxLength(200).optional(),
+  search: searchTerm(),
   page: vine.number().withoutDecimals().min(1).optional(),
   perPage: vine.number().withoutDecimals().min(1).max(200).optional(),
 })

@@ -1,4 +1,6 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { textLine } from '#validators/shared/free_text'
 import type {
   ReferenceFields,
   ReferenceListName,
@@ -10,13 +12,13 @@ import type {
  * always a colour; the four plain lists a colour or none.
  */
 
-const name = () => vine.string().trim().minLength(1).maxLength(200)
+const name = () => textLine().minLength(1).maxLength(200)
 const color = () =>
   vine
     .string()
     .regex(/^#[0-9a-f]{6}$/i)
     .toLowerCase()
-const icon = () => vine.string().trim().maxLength(16).nullable().optional()
+const icon = () => textLine().maxLength(16).nullable().optional()
 const sortOrder = () => vine.number().withoutDecimals().min(0).max(1_000_000).optional()
 
 const statusFields = () => ({
@@ -48,7 +50,7 @@ const projectStatusValidators = {
 // An activity type always has a colour (the day grid paints its blocks with it) and may name an icon.
 const activityTypeFields = () => ({
   color: color().optional(),
-  icon: vine.string().trim().maxLength(40).nullable().optional(),
+  icon: textLine().maxLength(40).nullable().optional(),
   sortOrder: sortOrder(),
 })
 
@@ -79,5 +81,5 @@ export const referenceListValidators: Record<ReferenceListName, ReferenceListVal
 }
 
 export const referenceListOrderValidator = vine.create({
-  ids: vine.array(vine.number().withoutDecimals().positive()).maxLength(1000),
+  ids: vine.array(databaseId()).maxLength(1000),
 })

@@ -1,11 +1,13 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { multiLineText } from '#validators/shared/free_text'
 import { calendarDay } from '#validators/schedule/calendar_validators'
 
-const id = () => vine.number().withoutDecimals().positive()
+const id = () => databaseId()
 
 const bookingFields = {
   statusId: id().nullable().optional(),
-  notes: vine.string().maxLength(10_000).nullable().optional(),
+  notes: vine.string().use(multiLineText()).maxLength(10_000).nullable().optional(),
 }
 
 /** POST /api/projects/:id/crew */

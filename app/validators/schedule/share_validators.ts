@@ -1,8 +1,10 @@
 import vine from '@vinejs/vine'
+import { databaseId } from '#validators/shared/ids'
+import { textLine } from '#validators/shared/free_text'
 
 const resourceType = vine.enum(['project', 'crew', 'vendor'] as const)
-const resourceId = vine.number().withoutDecimals().min(1)
-const label = vine.string().trim().maxLength(200).nullable().optional()
+const resourceId = databaseId()
+const label = textLine().maxLength(200).nullable().optional()
 
 /* vine's 'today' is the current moment; compared by the second, "after" means in the future. */
 const expiresAt = vine

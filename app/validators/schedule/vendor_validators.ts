@@ -1,19 +1,20 @@
 import vine from '@vinejs/vine'
+import { textLine } from '#validators/shared/free_text'
 import {
   NOTES_MAX_LENGTH,
   optionalEmail,
   optionalId,
+  optionalLine,
   optionalPhone,
   optionalReference,
   optionalText,
   recordName,
+  searchTerm,
 } from '#validators/schedule/record_fields'
 
 /** An http(s) address; "example.com" is stored as "https://example.com", so it links. */
 const website = () =>
-  vine
-    .string()
-    .trim()
+  textLine()
     .maxLength(500)
     .url({ protocols: ['http', 'https'], require_protocol: false })
     .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
@@ -21,7 +22,7 @@ const website = () =>
     .optional()
 
 const vendorFields = () => ({
-  contactName: optionalText(200),
+  contactName: optionalLine(200),
   phone: optionalPhone(),
   email: optionalEmail(),
   website: website(),
@@ -40,7 +41,7 @@ export const updateVendorValidator = vine.create({
 })
 
 export const vendorListValidator = vine.create({
-  search: vine.string().trim().maxLength(200).optional(),
+  search: searchTerm(),
   vendorTypeId: optionalId(),
   regionId: optionalId(),
   starred: vine.boolean().optional(),

@@ -1,10 +1,12 @@
 import vine from '@vinejs/vine'
+import { secretText, singleLineText, textLine } from '#validators/shared/free_text'
 import { PASSWORD_MAX_LENGTH } from '#services/sso/password_policy'
 import { passwordProblem } from '#services/sso/password_policy'
 
 /** A new password: the length range and the common-password list (see password_policy.ts). */
 const newPassword = vine
   .string()
+  .use(secretText())
   .maxLength(PASSWORD_MAX_LENGTH * 4)
   .use(
     vine.createRule((value, _options, field) => {
@@ -20,27 +22,28 @@ const email = vine.string().trim().email().maxLength(254)
 export const registrationValidator = vine.create({
   email,
   password: newPassword,
-  name: vine.string().trim().maxLength(120).optional(),
+  name: textLine().maxLength(120).optional(),
 })
 
 export const emailOnlyValidator = vine.create({ email })
 
 export const passwordResetValidator = vine.create({
-  token: vine.string().minLength(10).maxLength(200),
+  token: vine.string().use(singleLineText()).minLength(10).maxLength(200),
   password: newPassword,
 })
 
 export const passwordChangeValidator = vine.create({
   currentPassword: vine
     .string()
+    .use(secretText())
     .minLength(1)
     .maxLength(PASSWORD_MAX_LENGTH * 4),
   newPassword,
 })
 
 export const profileValidator = vine.create({
-  name: vine.string().trim().maxLength(120).nullable().optional(),
-  displayName: vine.string().trim().maxLength(120).nullable().optional(),
+  name: textLine().maxLength(120).nullable().optional(),
+  displayName: textLine().maxLength(120).nullable().optional(),
   username: vine
     .string()
     .trim()
@@ -55,6 +58,7 @@ export const emailChangeValidator = vine.create({
   email,
   currentPassword: vine
     .string()
+    .use(secretText())
     .minLength(1)
     .maxLength(PASSWORD_MAX_LENGTH * 4),
 })
@@ -64,18 +68,19 @@ export const avatarValidator = vine.create({
 })
 
 export const totpCodeValidator = vine.create({
-  code: vine.string().trim().minLength(6).maxLength(12),
+  code: textLine().minLength(6).maxLength(12),
 })
 
 export const secondFactorValidator = vine.create({
-  code: vine.string().trim().maxLength(12).optional(),
-  recoveryCode: vine.string().trim().maxLength(32).optional(),
+  code: textLine().maxLength(12).optional(),
+  recoveryCode: textLine().maxLength(32).optional(),
 })
 
 export const totpDisableValidator = vine.create({
   password: vine
     .string()
+    .use(secretText())
     .minLength(1)
     .maxLength(PASSWORD_MAX_LENGTH * 4),
-  code: vine.string().trim().minLength(6).maxLength(32),
+  code: textLine().minLength(6).maxLength(32),
 })

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { singleLineText, textLine } from '#validators/shared/free_text'
 import { DateTime, IANAZone } from 'luxon'
 import { AUDIT_EVENTS } from '#services/sso/audit_log'
 import { redirectUriProblem } from '#services/sso/connected_app_registry'
@@ -6,6 +7,7 @@ import { redirectUriProblem } from '#services/sso/connected_app_registry'
 /** Checked as written and never trimmed: the exact string is what /authorize will compare. */
 const redirectUri = vine
   .string()
+  .use(singleLineText())
   .maxLength(2048)
   .use(
     vine.createRule((value, _options, field) => {
@@ -16,7 +18,7 @@ const redirectUri = vine
     })()
   )
 
-const appName = vine.string().trim().minLength(1).maxLength(120)
+const appName = textLine().minLength(1).maxLength(120)
 const redirectUris = vine.array(redirectUri).minLength(1).maxLength(20).distinct()
 
 export const newAppValidator = vine.create({ name: appName, redirectUris })
@@ -30,7 +32,7 @@ const page = vine.number().withoutDecimals().min(1).max(100_000).optional()
 const perPage = vine.number().withoutDecimals().min(1).max(100).optional()
 
 export const peopleSearchValidator = vine.create({
-  q: vine.string().trim().maxLength(254).optional(),
+  q: textLine().maxLength(254).optional(),
   page,
   perPage,
 })
@@ -49,7 +51,7 @@ const day = vine
 
 export const auditSearchValidator = vine.create({
   event: vine.enum(AUDIT_EVENTS).optional(),
-  person: vine.string().trim().maxLength(254).optional(),
+  person: textLine().maxLength(254).optional(),
   from: day.clone().optional(),
   to: day.clone().optional(),
   /** The reader's IANA time zone, in which `from` and `to` are whole days; UTC without it. */
@@ -71,5 +73,5 @@ export const auditSearchValidator = vine.create({
 /** For sso:people:create and sso:bootstrap-admin. */
 export const newPersonValidator = vine.create({
   email: vine.string().trim().email().maxLength(254),
-  name: vine.string().trim().minLength(1).maxLength(120).optional(),
+  name: textLine().minLength(1).maxLength(120).optional(),
 })

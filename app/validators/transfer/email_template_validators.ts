@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { textBlock, textLine } from '#validators/shared/free_text'
 import {
   EMAIL_TEMPLATE_TYPES,
   unknownPlaceholders,
@@ -19,14 +20,8 @@ const offeredPlaceholders = vine.createRule((value, _options, field) => {
 })
 
 /* Subjects are one header line. */
-const subject = vine
-  .string()
-  .trim()
-  .minLength(1)
-  .maxLength(200)
-  .regex(/^[^\r\n]*$/)
-  .use(offeredPlaceholders())
-const body = vine.string().trim().minLength(1).maxLength(20_000).use(offeredPlaceholders())
+const subject = textLine().minLength(1).maxLength(200).use(offeredPlaceholders())
+const body = textBlock().minLength(1).maxLength(20_000).use(offeredPlaceholders())
 
 export const emailTemplateValidator = vine
   .withMetaData<{ type: EmailTemplateType }>()

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import { textLine } from '#validators/shared/free_text'
 
 const email = vine.string().trim().email().maxLength(254)
 const role = vine.enum(['staff', 'admin'] as const)
@@ -11,6 +12,6 @@ export const createUserValidator = vine.create({
 /** PATCH /api/users/:id: any of the three fields; the others stay as they are. */
 export const updateUserValidator = vine.create({
   email: email.clone().optional(),
-  displayName: vine.string().trim().minLength(1).maxLength(120).optional(),
+  displayName: textLine().minLength(1).maxLength(120).optional(),
   role: role.clone().optional(),
 })

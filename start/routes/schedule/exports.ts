@@ -4,6 +4,7 @@
  * link's holder for what the link shows.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const ExportsController = () => import('#controllers/schedule/exports/exports_controller')
@@ -21,7 +22,7 @@ router
         router.get('/api/vendors/:id/export/:format', [ExportsController, 'vendor'])
         router.get('/api/locations/:id/export/:format', [ExportsController, 'location'])
       })
-      .where('id', router.matchers.number())
+      .where('id', databaseIdParam())
       .use(middleware.scheduleAuth())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

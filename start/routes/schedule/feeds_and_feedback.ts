@@ -5,6 +5,7 @@
  * Feedback page and a taskboard card's screenshot link.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import limiter from '@adonisjs/limiter/services/main'
 import { middleware, stateful } from '#start/kernel'
 import { FEEDBACK_RATE_LIMIT } from '#services/schedule/feedback/feedback_inbox'
@@ -38,7 +39,7 @@ router
         router.post('/api/calendar-feeds', [CalendarFeedsController, 'store'])
         router
           .delete('/api/calendar-feeds/:id', [CalendarFeedsController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router.post('/api/feedback', [FeedbackController, 'store']).use(feedbackLimit)
       })
       .use(middleware.scheduleAuth())
@@ -48,13 +49,13 @@ router
         router.get('/api/feedback', [FeedbackController, 'index'])
         router
           .patch('/api/feedback/:id', [FeedbackController, 'update'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .delete('/api/feedback/:id', [FeedbackController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .get('/api/feedback/:id/screenshot', [FeedbackController, 'screenshot'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
       })
       .use(middleware.scheduleAdmin())
 

@@ -3,6 +3,7 @@
  * at /uploads/location-photos/:filename), and a location's map picture.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const LocationPhotosController = () =>
@@ -17,7 +18,7 @@ router
     // The location's map picture, by the same rule (rate limited by the controller).
     router
       .get('/api/locations/:id/static-map', [StaticMapController, 'show'])
-      .where('id', router.matchers.number())
+      .where('id', databaseIdParam())
 
     router
       .group(() => {
@@ -27,8 +28,8 @@ router
         router.patch('/api/locations/:id/photos/:photoId', [LocationPhotosController, 'update'])
         router.delete('/api/locations/:id/photos/:photoId', [LocationPhotosController, 'destroy'])
       })
-      .where('id', router.matchers.number())
-      .where('photoId', router.matchers.number())
+      .where('id', databaseIdParam())
+      .where('photoId', databaseIdParam())
       .use(middleware.scheduleAuth())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

@@ -7,6 +7,7 @@
  * the providers hold no session) and the recipients' answer page.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import limiter from '@adonisjs/limiter/services/main'
 import { middleware, stateful } from '#start/kernel'
 
@@ -41,9 +42,7 @@ router
         router.get('/messages', [MessagesPageController, 'index'])
         router.get('/messages/templates', [MessagesPageController, 'templates'])
         router.get('/messages/groups', [MessagesPageController, 'groups'])
-        router
-          .get('/messages/:id', [MessagesPageController, 'show'])
-          .where('id', router.matchers.number())
+        router.get('/messages/:id', [MessagesPageController, 'show']).where('id', databaseIdParam())
       })
       .use(middleware.schedulePage())
 
@@ -53,22 +52,20 @@ router
         router.get('/api/messages', [MessagesController, 'index'])
         router.post('/api/messages', [MessagesController, 'store'])
         router.post('/api/messages/preview', [MessagesController, 'preview'])
-        router
-          .get('/api/messages/:id', [MessagesController, 'show'])
-          .where('id', router.matchers.number())
+        router.get('/api/messages/:id', [MessagesController, 'show']).where('id', databaseIdParam())
         router
           .post('/api/messages/:id/recipients/:recipientId/resend', [MessagesController, 'resend'])
-          .where('id', router.matchers.number())
-          .where('recipientId', router.matchers.number())
+          .where('id', databaseIdParam())
+          .where('recipientId', databaseIdParam())
         router.get('/api/message-templates', [MessageTemplatesController, 'index'])
         router.get('/api/message-groups', [MessageGroupsController, 'index'])
         router.post('/api/message-groups', [MessageGroupsController, 'store'])
         router
           .patch('/api/message-groups/:id', [MessageGroupsController, 'update'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .delete('/api/message-groups/:id', [MessageGroupsController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
       })
       .use(middleware.scheduleAuth())
 
@@ -77,10 +74,10 @@ router
         router.post('/api/message-templates', [MessageTemplatesController, 'store'])
         router
           .patch('/api/message-templates/:id', [MessageTemplatesController, 'update'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .delete('/api/message-templates/:id', [MessageTemplatesController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
       })
       .use(middleware.scheduleAdmin())
   })

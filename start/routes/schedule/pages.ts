@@ -3,6 +3,7 @@
  * schedulePage guard), except on the front page and the public share page.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const PagesController = () => import('#controllers/schedule/pages_controller')
@@ -25,9 +26,7 @@ router
     router
       .group(() => {
         router.get('/calendar', [CalendarPageController, 'show'])
-        router
-          .get('/projects/:id', [ProjectPageController, 'show'])
-          .where('id', router.matchers.number())
+        router.get('/projects/:id', [ProjectPageController, 'show']).where('id', databaseIdParam())
         router.get('/directory', [DirectoryPageController, 'show'])
         router.get('/conflicts', [ConflictsPageController, 'show'])
         router.get('/trash', [TrashPageController, 'show'])

@@ -4,6 +4,7 @@
  * grid's columns, and call sheets with their PDF.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const ActivitiesController = () => import('#controllers/schedule/production/activities_controller')
@@ -57,9 +58,9 @@ router
         router.patch(`${contacts}/:contactId`, [CallSheetContactsController, 'update'])
         router.delete(`${contacts}/:contactId`, [CallSheetContactsController, 'destroy'])
       })
-      .where('id', router.matchers.number())
-      .where('columnId', router.matchers.number())
-      .where('contactId', router.matchers.number())
+      .where('id', databaseIdParam())
+      .where('columnId', databaseIdParam())
+      .where('contactId', databaseIdParam())
       .where('date', /^\d{4}-\d{2}-\d{2}$/)
       .use(middleware.scheduleAuth())
   })

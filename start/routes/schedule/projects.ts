@@ -2,6 +2,7 @@
  * Projects, their rosters, day notes, day info, conflicts and the people calendar (spec 3, section 4, "Signed-in resource routes": /api/projects, /api/notes, /api/conflicts-data, /api/conflict-resolutions, /api/calendar/people).
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const ProjectsController = () => import('#controllers/schedule/projects/projects_controller')
@@ -52,8 +53,8 @@ router
 
         router.get('/api/calendar/people', [PeopleCalendarController, 'index'])
       })
-      .where('id', router.matchers.number())
-      .where('assignmentId', router.matchers.number())
+      .where('id', databaseIdParam())
+      .where('assignmentId', databaseIdParam())
       .where('date', /^\d{4}-\d{2}-\d{2}$/)
       .use(middleware.scheduleAuth())
   })

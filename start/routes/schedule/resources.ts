@@ -2,6 +2,7 @@
  * The supporting records (spec 3, section 4, "Signed-in resource routes"): statuses, project statuses, crew roles, vendor and location types, clients, regions, crew, vendors, locations, crew-vendor links, resource notes, project tasks and activity logs.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 import { REFERENCE_LIST_NAMES } from '#services/schedule/directory/reference_lists'
 
@@ -81,7 +82,7 @@ router
 
         router.get('/api/activity-logs', [ActivityLogsController, 'index'])
       })
-      .where('id', router.matchers.number())
+      .where('id', databaseIdParam())
       .use(middleware.scheduleAuth())
   })
   .use([...stateful(), middleware.scheduleDevBypass()])

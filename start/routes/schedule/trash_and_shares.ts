@@ -2,6 +2,7 @@
  * The trash (spec 3, sections 3 and 4, "Feedback and trash") and public share links (/api/share, and the public GET /api/share/:token).
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const TrashController = () => import('#controllers/schedule/trash/trash_controller')
@@ -18,16 +19,16 @@ router
         router.get('/api/trash/:type', [TrashController, 'index'])
         router
           .post('/api/trash/:type/:id/restore', [TrashController, 'restore'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
 
         router.get('/api/share', [ShareLinksController, 'index'])
         router.post('/api/share', [ShareLinksController, 'store'])
         router
           .patch('/api/share/:id', [ShareLinksController, 'update'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .delete('/api/share/:id', [ShareLinksController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
       })
       .use(middleware.scheduleAuth())
 
@@ -36,7 +37,7 @@ router
         router.post('/api/trash/cleanup', [TrashController, 'cleanup'])
         router
           .delete('/api/trash/:type/:id', [TrashController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
       })
       .use(middleware.scheduleAdmin())
   })

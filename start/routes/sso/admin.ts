@@ -3,6 +3,7 @@
  * /admin, their JSON API under /api/admin; admins only.
  */
 import router from '@adonisjs/core/services/router'
+import { databaseIdParam } from '#validators/shared/ids'
 import { middleware, stateful } from '#start/kernel'
 
 const PeopleController = () => import('#controllers/sso/admin/people_controller')
@@ -21,38 +22,32 @@ router
         router.get('/people', [PeopleController, 'search'])
         router
           .post('/people/:id/disable', [PeopleController, 'disable'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .post('/people/:id/enable', [PeopleController, 'enable'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .post('/people/:id/end-sessions', [PeopleController, 'endSessions'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .post('/people/:id/reset-totp', [PeopleController, 'resetTotp'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .post('/people/:id/grant-admin', [PeopleController, 'grantAdmin'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
         router
           .post('/people/:id/revoke-admin', [PeopleController, 'revokeAdmin'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
 
         router.get('/apps', [AppsController, 'list'])
         router.post('/apps', [AppsController, 'store'])
-        router.patch('/apps/:id', [AppsController, 'update']).where('id', router.matchers.number())
+        router.patch('/apps/:id', [AppsController, 'update']).where('id', databaseIdParam())
         router
           .post('/apps/:id/rotate-secret', [AppsController, 'rotateSecret'])
-          .where('id', router.matchers.number())
-        router
-          .post('/apps/:id/disable', [AppsController, 'disable'])
-          .where('id', router.matchers.number())
-        router
-          .post('/apps/:id/enable', [AppsController, 'enable'])
-          .where('id', router.matchers.number())
-        router
-          .delete('/apps/:id', [AppsController, 'destroy'])
-          .where('id', router.matchers.number())
+          .where('id', databaseIdParam())
+        router.post('/apps/:id/disable', [AppsController, 'disable']).where('id', databaseIdParam())
+        router.post('/apps/:id/enable', [AppsController, 'enable']).where('id', databaseIdParam())
+        router.delete('/apps/:id', [AppsController, 'destroy']).where('id', databaseIdParam())
 
         router.get('/audit', [AuditController, 'list'])
       })

@@ -1,4 +1,5 @@
 import vine, { errors as vineErrors } from '@vinejs/vine'
+import { secretText, textBlock, textLine } from '#validators/shared/free_text'
 import db from '@adonisjs/lucid/services/db'
 import AppSetting from '#models/schedule/app_setting'
 import { upsert } from '#services/shared/atomic_writes'
@@ -14,21 +15,21 @@ export const SETTING_DEFINITIONS = {
   company_name: {
     description: 'Company name, shown on the sign-in page and in the header.',
     default: '',
-    rule: vine.string().trim().maxLength(120),
+    rule: textLine().maxLength(120),
     input: 'text',
     secret: false,
   },
   landing_title: {
     description: 'Heading of the sign-in page.',
     default: 'Schedule',
-    rule: vine.string().trim().maxLength(200),
+    rule: textLine().maxLength(200),
     input: 'text',
     secret: false,
   },
   landing_message: {
     description: 'Text under the heading of the sign-in page.',
     default: '',
-    rule: vine.string().trim().maxLength(2000),
+    rule: textBlock().maxLength(2000),
     input: 'textarea',
     secret: false,
   },
@@ -79,7 +80,7 @@ export const SETTING_DEFINITIONS = {
     description:
       'Secret that lets a backup script download the database export (when BACKUP_SECRET is not set).',
     default: null,
-    rule: vine.string().minLength(16).maxLength(200),
+    rule: vine.string().use(secretText()).minLength(16).maxLength(200),
     input: 'secret',
     secret: true,
   },
