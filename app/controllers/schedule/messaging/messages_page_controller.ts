@@ -28,15 +28,16 @@ export default class MessagesPageController {
   ) {}
 
   async index({ inertia, scheduleUser }: HttpContext) {
-    const [rows, projects, statuses, templates, groups, crewRoles, people] = await Promise.all([
-      this.messages.list(),
-      Project.query().whereNull('deletedAt').orderBy('startDate', 'desc').limit(300),
-      Status.query().orderBy('sortOrder').orderBy('id'),
-      this.templateBook.list(),
-      this.groupBook.list(),
-      CrewRole.query().orderBy('sortOrder').orderBy('name'),
-      messagingPeople(),
-    ])
+    const rows = await this.messages.list()
+    const projects = await Project.query()
+      .whereNull('deletedAt')
+      .orderBy('startDate', 'desc')
+      .limit(300)
+    const statuses = await Status.query().orderBy('sortOrder').orderBy('id')
+    const templates = await this.templateBook.list()
+    const groups = await this.groupBook.list()
+    const crewRoles = await CrewRole.query().orderBy('sortOrder').orderBy('name')
+    const people = await messagingPeople()
     return inertia.render('schedule/messages', {
       user: pageUser(scheduleUser),
       smsMessage: this.sms.enabled ? null : SMS_OFF_MESSAGE,
@@ -81,7 +82,8 @@ export default class MessagesPageController {
 
   /** Saved groups, and the crew and vendors that can be put in one. */
   async groups({ inertia, scheduleUser }: HttpContext) {
-    const [groups, people] = await Promise.all([this.groupBook.list(), messagingPeople()])
+    const groups = await this.groupBook.list()
+    const people = await messagingPeople()
     return inertia.render('schedule/message_groups', {
       user: pageUser(scheduleUser),
       groups,

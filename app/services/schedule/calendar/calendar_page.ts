@@ -65,10 +65,9 @@ export class CalendarPage {
    * day view its activities (the week shows only each day's title and times).
    */
   async production(place: CalendarPlace) {
-    const [days, activities] = await Promise.all([
-      this.productionCalendar.days(place.from, place.to),
-      place.view === 'day' ? this.productionCalendar.activities(place.from, place.to) : [],
-    ])
+    const days = await this.productionCalendar.days(place.from, place.to)
+    const activities =
+      place.view === 'day' ? await this.productionCalendar.activities(place.from, place.to) : []
     // Each list is serialised on its own, as the people calendar does.
     return {
       days: await serializer.serialize(CalendarDayTransformer.transform(days)),

@@ -94,23 +94,21 @@ export class PeopleCalendar {
   async range({ from, to, kind = 'all' }: PeopleCalendarQuery) {
     const kinds: ResourceKind[] = kind === 'all' ? ['crew', 'vendor'] : [kind]
     const bindings = { rangeFrom: from, rangeTo: to }
-    const [people, projects, bookings, conflicts] = await Promise.all([
-      db.rawQuery(
-        `SELECT * FROM (${kinds.map((each) => PEOPLE[each]).join(' UNION ALL ')}) people
-          ORDER BY kind = 'vendor', lower(name), id`
-      ),
-      this.projects(from, to),
-      db.rawQuery(
-        `${kinds.map(bookingsOf).join(' UNION ALL ')} ORDER BY project_id, sort_order, kind, assignment_id`,
-        bindings
-      ),
-      this.conflictFinder.find({
-        from,
-        to,
-        kind: kind === 'all' ? undefined : kind,
-        includeResolved: true,
-      }),
-    ])
+    const people = await db.rawQuery(
+      `SELECT * FROM (${kinds.map((each) => PEOPLE[each]).join(' UNION ALL ')}) people
+        ORDER BY kind = 'vendor', lower(name), id`
+    )
+    const projects = await this.projects(from, to)
+    const bookings = await db.rawQuery(
+      `${kinds.map(bookingsOf).join(' UNION ALL ')} ORDER BY project_id, sort_order, kind, assignment_id`,
+      bindings
+    )
+    const conflicts = await this.conflictFinder.find({
+      from,
+      to,
+      kind: kind === 'all' ? undefined : kind,
+      includeResolved: true,
+    })
     // Each list is serialised on its own: the serializer's type of a whole object mixes strings and lists up.
     return {
       from,

@@ -73,6 +73,18 @@ const text = (key: string, header: string, width: number, pdf?: number): ExportC
   pdf,
 })
 
+/**
+ * Each item's document after the one before: a document's reads would share
+ * one client inside a transaction, which runs one query at a time.
+ */
+async function inTurn<Item, Result>(items: Item[], make: (item: Item) => Promise<Result>) {
+  const results: Result[] = []
+  for (const item of items) {
+    results.push(await make(item))
+  }
+  return results
+}
+
 async function countOf(query: { count: (column: string) => any }) {
   const [row] = await query.count('* as total')
   return Number(row.total)
@@ -122,7 +134,7 @@ function projectsTable(filter: ExportFilter, documents: ItemDocuments): ExportTa
     },
     async *documents() {
       for await (const batch of batches()) {
-        yield await Promise.all(batch.map((project) => documents.projectDocument(project)))
+        yield await inTurn(batch, (project) => documents.projectDocument(project))
       }
     },
   }
@@ -166,10 +178,9 @@ function rostersTable(filter: ExportFilter, documents: ItemDocuments): ExportTab
         if (filter.personSearch) query.whereILike('x.name', containsPattern(filter.personSearch))
         return countOf(query)
       }
-      const [crew, vendors] = await Promise.all([
-        filter.kind === 'vendor' ? 0 : people('project_crew', 'crews', 'crew_id'),
-        filter.kind === 'crew' ? 0 : people('project_vendor', 'vendors', 'vendor_id'),
-      ])
+      const crew = filter.kind === 'vendor' ? 0 : await people('project_crew', 'crews', 'crew_id')
+      const vendors =
+        filter.kind === 'crew' ? 0 : await people('project_vendor', 'vendors', 'vendor_id')
       return crew + vendors
     },
     async *rows() {
@@ -198,12 +209,10 @@ function rostersTable(filter: ExportFilter, documents: ItemDocuments): ExportTab
     },
     async *documents() {
       for await (const { projects, roster } of rosters()) {
-        yield await Promise.all(
-          projects.map((project) =>
-            documents.rosterDocument(
-              project,
-              roster.filter((entry) => entry.project_id === project.id)
-            )
+        yield await inTurn(projects, (project) =>
+          documents.rosterDocument(
+            project,
+            roster.filter((entry) => entry.project_id === project.id)
           )
         )
       }
@@ -297,7 +306,7 @@ function directoryTable(
     },
     async *documents() {
       for await (const batch of batches()) {
-        yield await Promise.all(batch.map((row) => documents.directoryDocument(kind, row)))
+        yield await inTurn(batch, (row) => documents.directoryDocument(kind, row))
       }
     },
   }

@@ -200,18 +200,18 @@ export class ItemDocuments {
 
   /** A project's whole document, from its row as the projects export reads it. */
   async projectDocument(project: ProjectRow): Promise<ItemDocument> {
-    const [roster, days, tasks] = await Promise.all([
-      rosterRows([project]),
-      db
-        .from('project_day_info as d')
-        .leftJoin('locations as l', (on) =>
-          on.on('l.id', 'd.location_id').andOnNull('l.deleted_at')
-        )
-        .where('d.project_id', project.id)
-        .orderBy('d.date')
-        .select('d.*', 'l.name as location', 'l.address as location_address'),
-      db.from('project_tasks').where('project_id', project.id).orderBy('sort_order').orderBy('id'),
-    ])
+    const roster = await rosterRows([project])
+    const days = await db
+      .from('project_day_info as d')
+      .leftJoin('locations as l', (on) => on.on('l.id', 'd.location_id').andOnNull('l.deleted_at'))
+      .where('d.project_id', project.id)
+      .orderBy('d.date')
+      .select('d.*', 'l.name as location', 'l.address as location_address')
+    const tasks = await db
+      .from('project_tasks')
+      .where('project_id', project.id)
+      .orderBy('sort_order')
+      .orderBy('id')
     return {
       color: project.color,
       document: {
@@ -322,16 +322,14 @@ export class ItemDocuments {
     const since = addDays(today(), -RECENT_BOOKING_DAYS)
     const [own, other, otherTable] =
       kind === 'crew' ? ['crew_id', 'vendor_id', 'vendors'] : ['vendor_id', 'crew_id', 'crews']
-    const [bookings, links, notes] = await Promise.all([
-      bookingsOf(kind, row.id, since),
-      db
-        .from('crew_vendor_links as k')
-        .join(`${otherTable} as o`, (on) => on.on('o.id', `k.${other}`).andOnNull('o.deleted_at'))
-        .where(`k.${own}`, row.id)
-        .orderByRaw('lower(o.name)')
-        .select('o.name', 'k.notes'),
-      resourceNotes(kind, row.id),
-    ])
+    const bookings = await bookingsOf(kind, row.id, since)
+    const links = await db
+      .from('crew_vendor_links as k')
+      .join(`${otherTable} as o`, (on) => on.on('o.id', `k.${other}`).andOnNull('o.deleted_at'))
+      .where(`k.${own}`, row.id)
+      .orderByRaw('lower(o.name)')
+      .select('o.name', 'k.notes')
+    const notes = await resourceNotes(kind, row.id)
     return {
       document: {
         kind: label,
@@ -381,10 +379,8 @@ export class ItemDocuments {
           ['Starred', yes(row.starred)],
         ])
       case 'locations': {
-        const [projects, notes] = await Promise.all([
-          allProjects({ from: since, locationId: row.id }),
-          resourceNotes('location', row.id),
-        ])
+        const projects = await allProjects({ from: since, locationId: row.id })
+        const notes = await resourceNotes('location', row.id)
         const coordinates =
           row.lat !== null && row.lng !== null ? `${Number(row.lat)}, ${Number(row.lng)}` : null
         return {

@@ -113,7 +113,8 @@ export class ScheduleExports {
 
   async bulk(kind: BulkKind, format: BulkFormat, filter: ExportFilter): Promise<PreparedExport> {
     const table = exportTable(kind, filter)
-    const [total, subtitle] = await Promise.all([table.count(), this.subtitle()])
+    const total = await table.count()
+    const subtitle = await this.subtitle()
     const range =
       filter.from || filter.to ? `-${filter.from ?? 'start'}-to-${filter.to ?? 'end'}` : ''
     return {

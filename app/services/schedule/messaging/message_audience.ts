@@ -120,11 +120,10 @@ export async function resolveAudience(selection: AudienceSelection): Promise<Aud
 
 /** Every crew member and vendor in use, by name: who can be put in a saved group. */
 export async function messagingPeople() {
-  const [crew, vendors] = await Promise.all(
-    (['crews', 'vendors'] as const).map((table) =>
-      db.from(table).whereNull('deleted_at').select('id', 'name').orderByRaw('lower(name)')
-    )
-  )
+  const inUse = (table: 'crews' | 'vendors') =>
+    db.from(table).whereNull('deleted_at').select('id', 'name').orderByRaw('lower(name)')
+  const crew = await inUse('crews')
+  const vendors = await inUse('vendors')
   return [
     ...crew.map((row) => ({
       resourceType: 'crew' as const,

@@ -161,17 +161,16 @@ export class MessageGroupsBook {
       return []
     }
     const ids = groups.map((group) => group.id)
-    const [crew, vendors] = await Promise.all(
-      (['crew', 'vendor'] as const).map((type) =>
-        db
-          .from('message_group_members as m')
-          .join(`${TABLES[type]} as r`, 'r.id', 'm.resource_id')
-          .whereIn('m.group_id', ids)
-          .where('m.resource_type', type)
-          .select('m.group_id', 'r.id', 'r.name')
-          .orderByRaw('lower(r.name)')
-      )
-    )
+    const members = (type: 'crew' | 'vendor') =>
+      db
+        .from('message_group_members as m')
+        .join(`${TABLES[type]} as r`, 'r.id', 'm.resource_id')
+        .whereIn('m.group_id', ids)
+        .where('m.resource_type', type)
+        .select('m.group_id', 'r.id', 'r.name')
+        .orderByRaw('lower(r.name)')
+    const crew = await members('crew')
+    const vendors = await members('vendor')
     return groups.map((group) => ({
       id: group.id,
       name: group.name,

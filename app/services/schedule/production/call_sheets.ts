@@ -414,14 +414,18 @@ export class CallSheets {
   ): Promise<CallSheet> {
     const project = await activeProject(projectId)
     this.checkDay(project, date)
-    const [config, override, dayInfo, views, contacts, client] = await Promise.all([
-      this.config(projectId),
-      this.override(projectId, date),
-      db.from('project_day_info').where('project_id', projectId).where('date', date).first(),
-      this.activities.list(projectId, date),
-      this.contacts(projectId),
-      project.clientId ? db.from('clients').where('id', project.clientId).first() : null,
-    ])
+    const config = await this.config(projectId)
+    const override = await this.override(projectId, date)
+    const dayInfo = await db
+      .from('project_day_info')
+      .where('project_id', projectId)
+      .where('date', date)
+      .first()
+    const views = await this.activities.list(projectId, date)
+    const contacts = await this.contacts(projectId)
+    const client = project.clientId
+      ? await db.from('clients').where('id', project.clientId).first()
+      : null
     const calendar = await this.calendarSettings.configuration()
     const timezone = config.timezone ?? calendar.timezone
 

@@ -151,16 +151,13 @@ export class Projects {
   /** The project with its client, location, status, roster and day info. */
   async show(id: number): Promise<ProjectDetail> {
     const project = await activeProject(id)
-    await project.load((loader) => {
-      loader
-        .load('client')
-        .load('location', (query) => query.whereNull('deleted_at'))
-        .load('projectStatus')
-    })
-    const [roster, dayInfo] = await Promise.all([
-      this.roster.entries(project.id),
-      this.dayInfo.rows(project.id),
-    ])
+    // One relation after another: Lucid loads several together, which overlap
+    // on a transaction's client.
+    await project.load('client')
+    await project.load('location', (query) => query.whereNull('deleted_at'))
+    await project.load('projectStatus')
+    const roster = await this.roster.entries(project.id)
+    const dayInfo = await this.dayInfo.rows(project.id)
     return {
       project,
       client: project.client ?? null,

@@ -98,15 +98,17 @@ export class Roster {
          WHERE a.project_id = :projectId ${only ? 'AND a.id = :assignmentId' : ''}`
     })
     const bindings = { projectId, assignmentId: only?.id ?? 0 }
-    const [assignments, notes] = await Promise.all([
-      client.rawQuery(`${selects.join(' UNION ALL ')} ORDER BY sort_order, kind, id`, bindings),
-      client.rawQuery(
-        `SELECT id, project_crew_id, project_vendor_id, to_char(date, 'YYYY-MM-DD') AS date,
-                note, is_scheduled
-           FROM assignment_day_notes WHERE project_id = :projectId ORDER BY date`,
-        bindings
-      ),
-    ])
+    // One query after the other: a transaction's client runs one at a time.
+    const assignments = await client.rawQuery(
+      `${selects.join(' UNION ALL ')} ORDER BY sort_order, kind, id`,
+      bindings
+    )
+    const notes = await client.rawQuery(
+      `SELECT id, project_crew_id, project_vendor_id, to_char(date, 'YYYY-MM-DD') AS date,
+              note, is_scheduled
+         FROM assignment_day_notes WHERE project_id = :projectId ORDER BY date`,
+      bindings
+    )
     const notesByAssignment = new Map<string, RosterDayNote[]>()
     for (const row of notes.rows) {
       const key = row.project_crew_id
@@ -570,15 +572,13 @@ export class Roster {
     entry: { kind: ResourceKind; id: number },
     person?: { kind: ResourceKind; id: number }
   ): Promise<RosterChange> {
-    const [[current], conflicts] = await Promise.all([
-      this.entries(project.id, undefined, entry),
-      this.conflictFinder.find({
-        from: project.startDate,
-        to: project.endDate,
-        projectId: project.id,
-        resource: person,
-      }),
-    ])
+    const [current] = await this.entries(project.id, undefined, entry)
+    const conflicts = await this.conflictFinder.find({
+      from: project.startDate,
+      to: project.endDate,
+      projectId: project.id,
+      resource: person,
+    })
     return { entry: current, conflicts }
   }
 }

@@ -141,19 +141,17 @@ export class ShareView {
     if (!project) {
       throw new RecordNotFoundError('Share link not found')
     }
-    const [crew, vendors, dayNotes, dayInfo, names] = await Promise.all([
-      ProjectCrew.query()
-        .where('project_id', id)
-        .whereHas('crew', (query) => query.whereNull('deleted_at'))
-        .preload('crew'),
-      ProjectVendor.query()
-        .where('project_id', id)
-        .whereHas('vendor', (query) => query.whereNull('deleted_at'))
-        .preload('vendor'),
-      AssignmentDayNote.query().where('project_id', id),
-      ProjectDayInfo.query().where('project_id', id).orderBy('date', 'asc'),
-      this.names(),
-    ])
+    const crew = await ProjectCrew.query()
+      .where('project_id', id)
+      .whereHas('crew', (query) => query.whereNull('deleted_at'))
+      .preload('crew')
+    const vendors = await ProjectVendor.query()
+      .where('project_id', id)
+      .whereHas('vendor', (query) => query.whereNull('deleted_at'))
+      .preload('vendor')
+    const dayNotes = await AssignmentDayNote.query().where('project_id', id)
+    const dayInfo = await ProjectDayInfo.query().where('project_id', id).orderBy('date', 'asc')
+    const names = await this.names()
     const places = await this.places([project.locationId, ...dayInfo.map((day) => day.locationId)])
     const client = project.clientId ? await Client.find(project.clientId) : null
     const locationMap = project.locationId ? await this.mapOf(project.locationId) : null
@@ -245,10 +243,8 @@ export class ShareView {
       kind === 'crew' ? 'project_crew_id' : 'project_vendor_id',
       assignments.map((entry) => entry.id)
     )
-    const [names, places] = await Promise.all([
-      this.names(),
-      this.places(projects.map((project) => project.locationId)),
-    ])
+    const names = await this.names()
+    const places = await this.places(projects.map((project) => project.locationId))
     const role =
       person instanceof Crew
         ? names.crewRoles.get(person.crewRoleId ?? 0)
@@ -282,12 +278,10 @@ export class ShareView {
 
   /** Names of the reference lists a view shows (small tables, read whole). */
   protected async names() {
-    const [statuses, projectStatuses, crewRoles, vendorTypes] = await Promise.all([
-      Status.all(),
-      ProjectStatus.all(),
-      CrewRole.all(),
-      VendorType.all(),
-    ])
+    const statuses = await Status.all()
+    const projectStatuses = await ProjectStatus.all()
+    const crewRoles = await CrewRole.all()
+    const vendorTypes = await VendorType.all()
     const byId = (rows: { id: number; name: string }[]) =>
       new Map(rows.map((row) => [row.id, row.name]))
     const notBooking = new Set(statuses.filter((row) => !row.booksPerson).map((row) => row.id))
