@@ -5,8 +5,8 @@ import { AppCommand } from '#commands/shared/_app_command'
 
 /**
  * A schedule admin task from the terminal. Refusals of the service (a 422's
- * field messages, a 404) are printed and end with exit code 1, as the web
- * page shows them.
+ * field messages, on one line; a 404) are printed and end with exit code 1,
+ * as the web page shows them.
  */
 export abstract class ScheduleAdminCommand extends AppCommand {
   static options: CommandOptions = { startApp: true }
@@ -24,10 +24,10 @@ export abstract class ScheduleAdminCommand extends AppCommand {
       await action()
     } catch (error) {
       if (error instanceof errors.E_VALIDATION_ERROR) {
-        for (const { message } of error.messages as { message: string }[]) {
-          this.fail(message)
-        }
-        return
+        // One line, as the page shows a refused form once.
+        return this.fail(
+          (error.messages as { message: string }[]).map(({ message }) => message).join('; ')
+        )
       }
       if (error instanceof RecordNotFoundError) {
         return this.fail(error.message)

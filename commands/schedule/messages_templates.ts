@@ -55,8 +55,9 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
         this.logger.success(`Template ${id} deleted`)
         return
       }
+      const { updateTemplateValidator } = await import('#validators/schedule/messaging_validators')
       const template = this.makeDefault
-        ? await book.update(id, { isDefault: true })
+        ? await book.update(id, await updateTemplateValidator.validate({ isDefault: true }))
         : await book.find(id)
       this.logger.log(
         `Template ${template.id} "${template.name}" (${template.kind}${template.isDefault ? ', default' : ''})`
@@ -85,20 +86,19 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
     table.render()
   }
 
+  /** Checked by the validator of POST /api/message-templates: what the page refuses, this refuses. */
   async #create(book: MessageTemplatesBook) {
-    if (this.kind !== 'sms' && this.kind !== 'email') {
-      return this.fail('--kind must be sms or email')
-    }
-    if (!this.name?.trim() || !this.body?.trim()) {
-      return this.fail('A template needs --name and --body')
-    }
-    const template = await book.create({
-      name: this.name.trim(),
-      kind: this.kind,
-      body: this.body,
-      subject: this.subject ?? null,
-      isDefault: this.makeDefault,
+    const { createTemplateValidator } = await import('#validators/schedule/messaging_validators')
+    await this.guarded(async () => {
+      const fields = await createTemplateValidator.validate({
+        name: this.name,
+        kind: this.kind,
+        body: this.body,
+        subject: this.subject ?? null,
+        isDefault: this.makeDefault,
+      })
+      const template = await book.create(fields)
+      this.logger.success(`Template ${template.id} "${template.name}" added`)
     })
-    this.logger.success(`Template ${template.id} "${template.name}" added`)
   }
 }
