@@ -1,13 +1,22 @@
+import type { IncomingMessage } from 'node:http'
+import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
+import env from '#start/env'
+import { appProfile } from '#config/app'
 
 /*
- * The four headers every spec names are set by SecurityHeadersMiddleware, so
- * shield's own frame and sniffing guards stay off to avoid duplicate headers.
+ * Route-level shield (the stateful() routes) does CSRF only. The four headers
+ * every spec names, the Content-Security-Policy and HSTS are response
+ * headers for every response, 404s and JSON included, so
+ * SecurityHeadersMiddleware sets them as a server middleware (responseHeaders
+ * below), with shield's own CSP and HSTS guards.
  *
  * CSRF: shield's XSRF-TOKEN cookie has one fixed name, which the three apps
  * would share on one host. Pages instead carry the token in a meta tag and
- * send it back in the X-CSRF-TOKEN header. Server-to-server routes (sso's
- * /api/apps/*) sit outside the stateful route group and never see shield.
+ * send it back in the X-CSRF-TOKEN header (forms in a `_csrf` field; never in
+ * the query string, see CsrfTokenSourceMiddleware). Server-to-server routes
+ * (sso's /api/apps/*) sit outside the stateful route group and never see
+ * shield.
  *
  * The tus upload routes are exempt: every tus request carries the Tus-Resumable
  * header, which no cross-site form can send and no cross-origin script may send
@@ -26,7 +35,6 @@ import { defineConfig } from '@adonisjs/shield'
  * requests a browser marks as cross-site are refused (sameOriginOnly).
  */
 const shieldConfig = defineConfig({
-  csp: { enabled: false, directives: {}, reportOnly: false },
   csrf: {
     enabled: true,
     enableXsrfCookie: false,
@@ -38,9 +46,67 @@ const shieldConfig = defineConfig({
       '/api/auth/exchange',
     ],
   },
-  xFrame: { enabled: false },
-  hsts: { enabled: true, maxAge: '180 days' },
-  contentTypeSniffing: { enabled: false },
 })
 
 export default shieldConfig
+
+/*
+ * Vite's dev server runs where @adonisjs/vite's provider starts it (the test
+ * environment, or DEV_MODE as `npm run dev` sets). It serves the pages'
+ * modules from the app's own origin; only its HMR socket has a port of its
+ * own (VITE_HMR_PORT, else Vite's default), on the host the page came from.
+ */
+const viteDevServer = app.getEnvironment() === 'test' || Boolean(process.env.DEV_MODE)
+const hmrPort = Number(process.env.VITE_HMR_PORT) || 24678
+
+function hmrSocket(request: IncomingMessage) {
+  const hostname = URL.parse(`http://${request.headers.host ?? 'localhost'}`)?.hostname
+  return `ws://${hostname ?? 'localhost'}:${hmrPort}`
+}
+
+/*
+ * The relying apps show people's avatars, which sso stores and serves (its
+ * own origin, or its object store's https address).
+ */
+const ssoOrigins =
+  appProfile.id === 'sso'
+    ? []
+    : [new URL(env.get('SSO_BASE_URL') ?? 'http://localhost:3333').origin]
+
+export const responseHeaders = defineConfig({
+  csp: {
+    enabled: true,
+    directives: {
+      defaultSrc: [`'self'`],
+      // The page's entry scripts (and in development Vite's client and React
+      // refresh preamble) carry this response's nonce; their imports are 'self'.
+      scriptSrc: [`'self'`, '@nonce'],
+      scriptSrcAttr: [`'none'`],
+      // Radix positions popovers through inline style attributes, Vite's dev
+      // client injects <style> elements, and the Edge error pages carry their
+      // own <style>. Styles cannot run code; scripts stay nonce-only.
+      styleSrc: [`'self'`, `'unsafe-inline'`],
+      // Avatars and a brand logo may live on an object store or CDN whose
+      // address the app does not know; the QR code of TOTP enrolment is a
+      // data: URL, picked photos are previewed from blob: URLs.
+      imgSrc: [`'self'`, 'data:', 'blob:', 'https:', ...ssoOrigins],
+      mediaSrc: [`'self'`, 'blob:'],
+      fontSrc: [`'self'`, 'data:'],
+      // tus uploads and every API call go to the app itself.
+      connectSrc: viteDevServer ? [`'self'`, hmrSocket] : [`'self'`],
+      // Vite's client pings a restarted dev server from a blob: worker.
+      workerSrc: viteDevServer ? [`'self'`, 'blob:'] : [`'self'`],
+      objectSrc: [`'none'`],
+      baseUri: [`'self'`],
+      // sso's sign-in pages add the connected apps' origins: a sign-in form's
+      // redirect chain ends at the app's callback (SignInFormTargetsMiddleware).
+      formAction: [`'self'`],
+      // Nothing may frame a page, except the sso widget's registered origins
+      // (EmbedWidgetController).
+      frameAncestors: [`'none'`],
+    },
+    reportOnly: false,
+  },
+  // Browsers honour HSTS from https responses only; production is behind TLS.
+  hsts: { enabled: app.inProduction, maxAge: '180 days' },
+})

@@ -27,6 +27,7 @@ export const middleware = router.named({
   largeJsonBody: () => import('#middleware/shared/large_json_body_middleware'),
   ssoAuth: () => import('#middleware/sso/auth_middleware'),
   ssoAdmin: () => import('#middleware/sso/admin_middleware'),
+  ssoSignInFormTargets: () => import('#middleware/sso/sign_in_form_targets_middleware'),
   transferAuth: () => import('#middleware/transfer/require_auth_middleware'),
   transferAdmin: () => import('#middleware/transfer/require_admin_middleware'),
   scheduleAuth: () => import('#middleware/schedule/require_auth_middleware'),

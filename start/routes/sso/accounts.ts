@@ -16,10 +16,14 @@ const AppsHomeController = () => import('#controllers/sso/apps_home_controller')
 
 router
   .group(() => {
-    router.get('/login', [SessionController, 'create'])
-    router.post('/login', [SessionController, 'store'])
-    router.get('/login/two-factor', [TwoFactorChallengeController, 'show'])
-    router.post('/login/two-factor', [TwoFactorChallengeController, 'store'])
+    router
+      .group(() => {
+        router.get('/login', [SessionController, 'create'])
+        router.post('/login', [SessionController, 'store'])
+        router.get('/login/two-factor', [TwoFactorChallengeController, 'show'])
+        router.post('/login/two-factor', [TwoFactorChallengeController, 'store'])
+      })
+      .use(middleware.ssoSignInFormTargets())
     router.post('/login/two-factor/cancel', [TwoFactorChallengeController, 'cancel'])
 
     router.get('/register', [RegistrationController, 'create'])

@@ -11,6 +11,7 @@ import {
   smallTouchTargets,
 } from '#tests/helpers/accessibility'
 import { callFromPage, signInToSchedule } from '#tests/helpers/schedule_browser'
+import { cspViolations } from '#tests/helpers/content_security_policy'
 
 /*
  * Every page of schedule that is built on the design system, as an admin, at
@@ -129,6 +130,7 @@ test.group('schedule pages: accessibility, phones and screenshots', (group) => {
     await page.getByRole('heading', { name: audited.heading, level: 1 }).waitFor()
     const where = `${audited.name} at ${phone ? 'phone' : 'desktop'} size`
     const problems = await seriousAccessibilityProblems(page, { skipRules: audited.skipRules })
+    problems.push(...(await cspViolations(page)))
     assert.deepEqual(problems, [], `${where}:\n${problems.join('\n')}`)
     assert.isAtMost(
       await page.evaluate(() => document.documentElement.scrollWidth),

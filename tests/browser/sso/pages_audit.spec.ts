@@ -7,6 +7,7 @@ import { signingKeys } from '#services/sso/signing_keys'
 import { TotpService } from '#services/sso/totp_service'
 import { ssoPagesGroup, ssoPerson, submitSsoSignIn } from '#tests/helpers/sso_pages'
 import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
+import { cspViolations } from '#tests/helpers/content_security_policy'
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
@@ -47,6 +48,7 @@ test.group('sso pages: accessibility and phones', (group) => {
         await visit.open(page)
         await page.getByRole('heading', { name: visit.heading, level: 1 }).waitFor()
         const problems = await seriousAccessibilityProblems(page)
+        problems.push(...(await cspViolations(page)))
         // Code run in the page is passed as a string: this file is type-checked without the DOM.
         const overflow = await page.evaluate<number>(
           'document.documentElement.scrollWidth - document.documentElement.clientWidth'

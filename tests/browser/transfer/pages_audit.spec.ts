@@ -13,6 +13,7 @@ import {
   smallTouchTargets,
 } from '#tests/helpers/accessibility'
 import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { cspViolations } from '#tests/helpers/content_security_policy'
 import { signInToTransferAdmin } from '#tests/helpers/transfer_browser'
 
 /* What the page-side callbacks below use of the browser's document (tests compile without the DOM types). */
@@ -129,6 +130,11 @@ test.group('transfer pages: accessibility and phones', (group) => {
         await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: phone, maxTouchPoints: 5 })
         await page.getByRole('heading', { level: 1, name: heading }).waitFor()
         assert.deepEqual(await seriousAccessibilityProblems(page), [], `${name} at ${size.name}`)
+        assert.deepEqual(
+          await cspViolations(page),
+          [],
+          `${name}: the page's policy refused nothing`
+        )
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth
         )
