@@ -7,6 +7,7 @@ import { sharePasswords } from '#services/transfer/share_passwords'
 import StaffShareTransformer from '#transformers/transfer/staff_share_transformer'
 import { TransferMailer, formatBytes } from '#services/transfer/transfer_mailer'
 import { TransferSettings } from '#services/transfer/transfer_settings'
+import { singleLineProblem } from '#validators/shared/free_text'
 
 /** The share fields staff set; absent ones keep their value on update. */
 export type ShareChanges = {
@@ -140,6 +141,10 @@ export class StaffShares {
   }
 
   async findByToken(token: string) {
+    // A link mangled into control characters names no share (and PostgreSQL would refuse a NUL).
+    if (singleLineProblem(token)) {
+      return null
+    }
     return StaffShare.query().where('token', token).preload('upload').preload('createdBy').first()
   }
 

@@ -85,6 +85,25 @@ test.group('transfer: free text is checked before it reaches the database', (gro
     }
   })
 
+  test('a share link mangled into control characters is an unknown share, not a 500', async ({
+    client,
+    assert,
+  }) => {
+    for (const token of ['a%00b', 'tok%0Aen', '%7F']) {
+      const metadata = await client.get(`/api/share/${token}`)
+      metadata.assertStatus(404)
+      metadata.assertBody({ error: 'Share not found' })
+      const download = await client.post(`/api/share/${token}/download`).json({}).withCsrfToken()
+      download.assertStatus(404)
+      const page = await client
+        .get(`/s/${token}`)
+        .header('x-inertia', 'true')
+        .header('x-inertia-version', '1')
+      page.assertStatus(404)
+      assert.deepEqual(page.body().props.unavailable, { status: 404, message: 'Share not found' })
+    }
+  })
+
   test('titles are one line; messages keep their tabs and line breaks', async ({
     client,
     assert,
