@@ -124,6 +124,11 @@ export type RouteMatrix = {
   /** Routes the body fuzz leaves out, each with the reason. */
   fuzzSkip?: Record<string, string>
   /**
+   * More URLs the body fuzz sends a route's cases to: real keys (a setting, a
+   * template) reach the validator where a placeholder answers 404 first.
+   */
+  fuzzUrls?: Record<string, string[]>
+  /**
    * The three signed-in callers, made once for the group (committed: each
    * request runs in its own transaction, so one failing query cannot poison
    * the next) and removed by `forget`.

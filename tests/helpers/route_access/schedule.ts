@@ -241,6 +241,8 @@ export const scheduleAccess: RouteMatrix = {
   alive: '/api/landing-settings',
   unavailable: {
     'POST /api/admin/calsync/sync': 'Google Calendar is not configured in tests',
+    'GET /api/places/autocomplete': 'address lookup (Google Places) is not configured in tests',
+    'GET /api/places/details': 'address lookup (Google Places) is not configured in tests',
   },
   async callers() {
     const removed = await schedulePerson('staff')

@@ -98,6 +98,17 @@ export const transferAccess: RouteMatrix = {
   notAdminBody: { error: 'Admin access required' },
   signInPage: '/api/auth/login',
   alive: '/api/app-docs',
+  fuzzUrls: {
+    'PUT /api/settings/:key': [
+      '/api/settings/site_name',
+      '/api/settings/upload_retention_days',
+      '/api/settings/upload_alert_recipients',
+    ],
+    'GET /api/email-templates/:type': ['/api/email-templates/upload_alert'],
+    'PUT /api/email-templates/:type': ['/api/email-templates/upload_alert'],
+    'POST /api/email-templates/:type/preview': ['/api/email-templates/upload_alert/preview'],
+    'GET /api/theme/public-config/:page': ['/api/theme/public-config/upload'],
+  },
   async callers() {
     const removed = await transferPerson('staff')
     await removed.user.delete()
