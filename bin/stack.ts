@@ -2,8 +2,10 @@
  * The launcher: `npm run dev`. Starts the embedded PostgreSQL (or uses
  * SSO_/TRANSFER_/SCHEDULE_DATABASE_URL), creates the three databases, migrates
  * them, seeds the demo once (with demo data in schedule and transfer), starts
- * the three apps and prints where they are. Ctrl-C stops the apps, then
- * PostgreSQL. A start that fails says why in one paragraph, not a stack trace.
+ * the three apps and prints where they are. The apps listen on loopback only
+ * unless STACK_HOST names another host (see stack_addresses.ts); an app that
+ * exits on its own is started again. Ctrl-C stops the apps, then PostgreSQL.
+ * A start that fails says why in one paragraph, not a stack trace.
  */
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -11,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { APP_IDS, APP_PROFILES, type AppId } from '../app/services/shared/app_profiles.ts'
 import { EmbeddedDatabase } from '../app/services/shared/embedded_database.ts'
 import { LocalStack, type DemoDataResult } from '../app/services/shared/local_stack.ts'
+import { stackAddresses } from '../app/services/shared/stack_addresses.ts'
 import {
   StartupProblem,
   describeConnectionFailure,
@@ -28,6 +31,7 @@ const ports: Record<AppId, number> = {
   transfer: Number(process.env.TRANSFER_PORT ?? APP_PROFILES.transfer.defaultPort),
   schedule: Number(process.env.SCHEDULE_PORT ?? APP_PROFILES.schedule.defaultPort),
 }
+const addresses = stackAddresses(process.env.STACK_HOST || undefined)
 const configured: Record<AppId, string | undefined> = {
   sso: process.env.SSO_DATABASE_URL,
   transfer: process.env.TRANSFER_DATABASE_URL,
@@ -147,6 +151,9 @@ function banner(seed: Awaited<ReturnType<LocalStack['prepare']>>, demo: DemoData
       }
     }
   }
+  if (addresses.servesNetwork) {
+    lines.push('', networkWarning())
+  }
   lines.push(
     '',
     'Mail (confirmation and reset links) is not sent: each message is a JSON file',
@@ -157,11 +164,23 @@ function banner(seed: Awaited<ReturnType<LocalStack['prepare']>>, demo: DemoData
   return lines.join('\n')
 }
 
+/** Said before the start and again under the addresses, so it is not scrolled away. */
+function networkWarning() {
+  return [
+    `WARNING: STACK_HOST=${process.env.STACK_HOST}: the apps listen on ${addresses.listen}, so other`,
+    'machines on this network can reach them, in dev mode (demo accounts, Vite).',
+    'Leave STACK_HOST unset to keep them on this machine.',
+  ].join('\n')
+}
+
 async function main() {
   mkdirSync(storage, { recursive: true })
+  if (addresses.servesNetwork) {
+    console.warn(`\n${networkWarning()}\n`)
+  }
   // Before anything starts: a taken port would otherwise fail half-way, in one app's log.
   for (const appId of APP_IDS) {
-    await ensurePortFree(ports[appId], '0.0.0.0', {
+    await ensurePortFree(ports[appId], addresses.listen, {
       who: appId,
       variable: `${appId.toUpperCase()}_PORT`,
     })
@@ -176,7 +195,8 @@ async function main() {
 
   stack = new LocalStack({
     root,
-    host: process.env.STACK_HOST ?? 'localhost',
+    host: addresses.host,
+    listen: addresses.listen,
     ports,
     databaseUrls: await provideDatabases(),
     secrets,

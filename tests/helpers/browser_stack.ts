@@ -41,12 +41,14 @@ export function printRecentStackOutput() {
  * stack and what the seed created; stop it with `stack.stop()`. Browser files
  * use the shared one (sharedBrowserStack); a file whose environment would
  * change what the others see may start a stack of its own with this.
+ * `onLine` also receives each line the stack prints.
  */
 export async function startBrowserStack(
   name: string,
   extraEnv: (
     ports: Record<AppId, number>
-  ) => LocalStackOptions['extraEnv'] | Promise<LocalStackOptions['extraEnv']> = () => ({})
+  ) => LocalStackOptions['extraEnv'] | Promise<LocalStackOptions['extraEnv']> = () => ({}),
+  onLine?: (source: string, line: string) => void
 ): Promise<SeededStack> {
   const server = process.env.TEST_DATABASE_SERVER_URL
   if (!server) {
@@ -70,6 +72,7 @@ export async function startBrowserStack(
     adminEmail: 'admin@example.com',
     extraEnv: await extraEnv(ports),
     log: (source, line) => {
+      onLine?.(source, line)
       if (process.env.STACK_LOG) {
         console.log(`${source} │ ${line}`)
       } else {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
+import { createServer, isIP } from 'node:net'
 import { APP_IDS, APP_PROFILES, type AppId } from './app_profiles.ts'
+import { RestartingProcess, type RestartBackoff } from './restarting_process.ts'
+import { isWildcardAddress } from './stack_addresses.ts'
 import { StackStepFailed, StartupProblem } from './startup_problems.ts'
 
 export interface LocalStackOptions {
@@ -8,6 +10,11 @@ export interface LocalStackOptions {
   root: string
   /** Host name the browser uses for all three apps. */
   host: string
+  /**
+   * The address the apps listen on: loopback (127.0.0.1) unless the stack
+   * was told to serve the network (see stack_addresses.ts).
+   */
+  listen?: string
   ports: Record<AppId, number>
   databaseUrls: Record<AppId, string>
   /** Signing secret per app (APP_KEY for sso, SESSION_SECRET for the others). */
@@ -17,6 +24,8 @@ export interface LocalStackOptions {
   log: (appId: AppId | 'stack', line: string) => void
   /** Further variables for one app's processes (e.g. tests pointing sso at an OIDC issuer). */
   extraEnv?: Partial<Record<AppId, Record<string, string>>>
+  /** The waits before restarting an app that exited on its own. */
+  restartBackoff?: RestartBackoff
 }
 
 /** What `sso:demo-seed` prints (as JSON) and the launcher reads. */
@@ -56,12 +65,25 @@ export type DemoDataResult = { schedule: ScheduleDemoResult; transfer: TransferD
  * tests, so those tests exercise exactly what a developer starts.
  */
 export class LocalStack {
-  #children = new Map<AppId, ChildProcess>()
+  #apps = new Map<AppId, RestartingProcess>()
 
   constructor(readonly options: LocalStackOptions) {}
 
   url(appId: AppId) {
     return `http://${this.options.host}:${this.options.ports[appId]}`
+  }
+
+  get listen() {
+    return this.options.listen ?? '127.0.0.1'
+  }
+
+  /** The process id of an app's server as it runs now (it changes with each restart). */
+  pid(appId: AppId) {
+    const pid = this.#apps.get(appId)?.child.pid
+    if (pid === undefined) {
+      throw new Error(`${appId} is not running`)
+    }
+    return pid
   }
 
   callbackUrl(appId: AppId) {
@@ -108,51 +130,51 @@ export class LocalStack {
     return { schedule, transfer }
   }
 
-  /** Starts the three servers and resolves once each answers HTTP. */
+  /**
+   * Starts the three servers and resolves once each answers HTTP. From then
+   * on a server that exits on its own is started again (after a wait that
+   * grows while it keeps exiting), and the log says so.
+   */
   async start(seed: SeedResult) {
     let hmrPort = await freePort()
     for (const appId of APP_IDS) {
-      const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
-        cwd: this.options.root,
-        env: {
-          ...this.#env(appId, seed),
-          PORT: String(this.options.ports[appId]),
-          DEV_MODE: 'true',
-          VITE_HMR_PORT: String(hmrPort++),
+      const env = {
+        ...this.#env(appId, seed),
+        PORT: String(this.options.ports[appId]),
+        DEV_MODE: 'true',
+        VITE_HMR_PORT: String(hmrPort++),
+      }
+      const app = new RestartingProcess({
+        spawn: () => {
+          const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+            cwd: this.options.root,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          })
+          this.#pipe(appId, child)
+          return child
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
+        log: (line) => this.options.log(appId, line),
+        backoff: this.options.restartBackoff,
       })
-      this.#pipe(appId, child)
-      this.#children.set(appId, child)
+      this.#apps.set(appId, app)
     }
     await Promise.all(APP_IDS.map((appId) => this.#waitUntilUp(appId)))
+    for (const app of this.#apps.values()) {
+      app.restartOnExit()
+    }
   }
 
   /** Asks every server to stop and waits (up to 10 s each, then kills it). */
   async stop() {
-    await Promise.all(
-      [...this.#children.values()].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) {
-              return resolve()
-            }
-            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-            child.once('exit', () => {
-              clearTimeout(timer)
-              resolve()
-            })
-            child.kill('SIGTERM')
-          })
-      )
-    )
-    this.#children.clear()
+    await Promise.all([...this.#apps.values()].map((app) => app.stop()))
+    this.#apps.clear()
   }
 
   /** Sends SIGTERM to every child at once, without waiting (for signal handlers). */
   signalChildren() {
-    for (const child of this.#children.values()) {
-      child.kill('SIGTERM')
+    for (const app of this.#apps.values()) {
+      app.signal()
     }
   }
 
@@ -161,7 +183,7 @@ export class LocalStack {
       ...process.env,
       APP_ID: appId,
       NODE_ENV: 'development',
-      HOST: '0.0.0.0',
+      HOST: this.listen,
       APP_URL: this.url(appId),
       DATABASE_URL: this.options.databaseUrls[appId],
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
@@ -209,14 +231,13 @@ export class LocalStack {
         lines.filter(Boolean).forEach((line) => this.options.log(appId, line))
       })
     }
-    child.once('exit', (code, signal) => this.options.log(appId, `exited (${signal ?? code})`))
   }
 
   async #waitUntilUp(appId: AppId) {
     const deadline = Date.now() + 90_000
-    const child = this.#children.get(appId)!
+    const { child } = this.#apps.get(appId)!
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) {
+      if (child.exitCode !== null || child.signalCode !== null) {
         throw new StartupProblem(
           `${appId} stopped while starting; its last lines above (marked ${appId}) say why.`
         )
@@ -224,7 +245,7 @@ export class LocalStack {
       try {
         // A JSON 404 proves the server answers without touching pages, whose
         // Vite dev server may still be starting.
-        await fetch(`http://127.0.0.1:${this.options.ports[appId]}/api/stack-probe`, {
+        await fetch(`${this.#probeUrl(appId)}/api/stack-probe`, {
           headers: { accept: 'application/json' },
         })
         return
@@ -235,6 +256,12 @@ export class LocalStack {
     throw new StartupProblem(
       `${appId} did not answer within 90 seconds of starting; its lines above (marked ${appId}) may say why.`
     )
+  }
+
+  /** The app as this machine reaches it (a wildcard listens on loopback too). */
+  #probeUrl(appId: AppId) {
+    const host = isWildcardAddress(this.listen) ? '127.0.0.1' : this.listen
+    return `http://${isIP(host) === 6 ? `[${host}]` : host}:${this.options.ports[appId]}`
   }
 }
 

@@ -1,11 +1,15 @@
 import { readdirSync } from 'node:fs'
 import { rm, writeFile } from 'node:fs/promises'
+import { connect } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import { join, relative } from 'node:path'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { AppProcess } from '#tests/helpers/app_process'
+import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { waitUntil } from '#tests/helpers/wait_until'
 import { freePort } from '#services/shared/local_stack'
+import { APP_IDS } from '#services/shared/app_profiles'
 
 /*
  * What `npm run dev` exposes. Its apps run Vite's dev server inside them
@@ -123,4 +127,99 @@ test.group('dev stack: what Vite serves', (group) => {
     )
     assert.include(page, '/inertia/app/sso.tsx')
   }).timeout(90_000)
+})
+
+/** This machine's addresses other machines reach it on. */
+const networkAddresses = Object.values(networkInterfaces())
+  .flat()
+  .filter((address) => address && !address.internal)
+  .map((address) => address!.address)
+
+/** Whether a TCP connection to host:port is accepted ('refused' when nothing listens there). */
+function tryConnect(host: string, port: number) {
+  return new Promise<'accepted' | 'refused'>((resolve, reject) => {
+    const socket = connect({ host, port, timeout: 5000 })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve('accepted')
+    })
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNREFUSED' ? resolve('refused') : reject(error)
+    )
+    socket.once('timeout', () => {
+      socket.destroy()
+      reject(new Error(`connecting to ${host}:${port} timed out`))
+    })
+  })
+}
+
+async function answers(url: string) {
+  try {
+    const response = await fetch(`${url}/api/stack-probe`, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(5000),
+    })
+    return response.status === 404
+  } catch {
+    return false
+  }
+}
+
+test.group("dev stack: the launcher's apps", (group) => {
+  let running: SeededStack
+  const lines: string[] = []
+  const cacheDirs = APP_IDS.map((appId) => `node_modules/.vite/devstack-${process.pid}-${appId}`)
+
+  group.setup(async () => {
+    running = await startBrowserStack(
+      `devstack${process.pid}`,
+      // Vite caches of their own: another run's stack may be optimising into the usual ones.
+      () =>
+        Object.fromEntries(
+          APP_IDS.map((appId, index) => [appId, { VITE_CACHE_DIR: cacheDirs[index] }])
+        ),
+      (source, line) => lines.push(`${source} │ ${line}`)
+    )
+    return async () => {
+      await running.stack.stop()
+      for (const cacheDir of cacheDirs) {
+        await rm(join(root, cacheDir), { recursive: true, force: true })
+      }
+    }
+  })
+
+  test('they listen on loopback only', async ({ assert }) => {
+    for (const appId of APP_IDS) {
+      const port = running.stack.options.ports[appId]
+      assert.equal(await tryConnect('127.0.0.1', port), 'accepted', `${appId} on loopback`)
+      for (const address of networkAddresses) {
+        assert.equal(await tryConnect(address, port), 'refused', `${appId} on ${address}`)
+      }
+    }
+  })
+    .skip(networkAddresses.length === 0, 'this machine has no network address')
+    .timeout(60_000)
+
+  test('an app that dies is started again, and the log says so', async ({ assert }) => {
+    const { stack } = running
+    const before = stack.pid('schedule')
+    process.kill(before, 'SIGKILL')
+    await waitUntil(
+      'the restart to be announced',
+      () =>
+        lines.some((line) =>
+          line.startsWith('schedule │ exited unexpectedly (signal SIGKILL); restarting in 1 s')
+        ),
+      10_000
+    )
+    await waitUntil(
+      'schedule to answer again',
+      () => answers(`http://127.0.0.1:${stack.options.ports.schedule}`),
+      90_000
+    )
+    assert.notEqual(stack.pid('schedule'), before)
+    // The others never stopped.
+    assert.isTrue(await answers(`http://127.0.0.1:${stack.options.ports.sso}`))
+    assert.isTrue(await answers(`http://127.0.0.1:${stack.options.ports.transfer}`))
+  }).timeout(120_000)
 })
