@@ -19,6 +19,7 @@ import { create as contentDisposition } from 'content-disposition'
 import { transferConfig } from '#config/transfer'
 import type { UploadDisk } from '#models/transfer/public_upload'
 import { sizeOrMissing } from '#services/transfer/storage_failures'
+import { plainFileName } from '#services/shared/file_names'
 
 /** Inclusive byte range, as HTTP Range speaks it. */
 export type ByteRange = { start: number; end: number }
@@ -259,13 +260,13 @@ class S3UploadStorage extends UploadStorage {
 
 /**
  * A file name safe to put in a header or a path: no directories, no control
- * characters, no leading dots, at most 200 characters; never empty.
+ * or bidirectional characters, no leading dots, at most 200 characters;
+ * never empty.
  */
 export function safeFileName(name: string) {
-  const base = name.split(/[\\/]/).pop() ?? ''
+  const base = plainFileName(name.split(/[\\/]/).pop() ?? '')
   const cleaned = base
-    // eslint-disable-next-line no-control-regex -- control characters are what it removes
-    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, '_')
+    .replace(/["<>:|?*]/g, '_')
     .replace(/^[.\s]+/, '')
     .trim()
     .slice(0, 200)

@@ -11,6 +11,7 @@ import { ActivityLogger } from '#services/schedule/activity/activity_logger'
 import { invalidField, RecordNotFoundError } from '#services/schedule/directory/record_errors'
 import { scheduleDisk } from '#services/schedule/schedule_disk'
 import { exifPhotoDate } from '#services/schedule/locations/exif_date'
+import { plainFileName } from '#services/shared/file_names'
 import {
   encodePhoto,
   PHOTO_LIMITS,
@@ -64,7 +65,8 @@ export class LocationPhotos {
     const prepared: (Encoded & { photoDate: string | null; clientName: string | null })[] = []
     for (const [index, upload] of uploads.entries()) {
       const { encoded, photoDate } = await this.encodeUpload(upload, `photos.${index}`)
-      prepared.push({ ...encoded, photoDate, clientName: upload.clientName ?? null })
+      const clientName = plainFileName(upload.clientName ?? '') || null
+      prepared.push({ ...encoded, photoDate, clientName })
     }
     const stored: string[] = []
     try {
@@ -330,5 +332,5 @@ export class LocationPhotos {
 }
 
 function nameOf(upload: PhotoUpload) {
-  return upload.clientName ? `“${upload.clientName}”` : 'The file'
+  return upload.clientName ? `“${plainFileName(upload.clientName)}”` : 'The file'
 }
