@@ -135,18 +135,22 @@ test.group('schedule: ids out of the database range', (group) => {
     const project = await createProject('2027-03-01', '2027-03-03')
     for (const id of TOO_BIG) {
       for (const [method, url] of [
-        ['get', `/api/projects/${id}`],
-        ['patch', `/api/clients/${id}`],
-        ['delete', `/api/crew/${id}`],
-        ['get', `/api/projects/${id}/roster`],
-        ['patch', `/api/projects/${project.id}/crew/${id}`],
-        ['patch', `/api/regions/${id}`],
-        ['patch', `/api/feedback/${id}`],
-        ['post', `/api/trash/crew/${id}/restore`],
-        ['get', `/api/locations/${id}/photos`],
-        ['patch', `/api/message-templates/${id}`],
+        ['GET', `/api/projects/${id}`],
+        ['PATCH', `/api/clients/${id}`],
+        ['DELETE', `/api/crew/${id}`],
+        ['GET', `/api/projects/${id}/roster`],
+        ['PATCH', `/api/projects/${project.id}/crew/${id}`],
+        ['PATCH', `/api/regions/${id}`],
+        ['PATCH', `/api/feedback/${id}`],
+        ['POST', `/api/trash/crew/${id}/restore`],
+        ['GET', `/api/locations/${id}/photos`],
+        ['PATCH', `/api/message-templates/${id}`],
       ] as const) {
-        const response = await client[method](url).json({}).withSession(session).withCsrfToken()
+        const response = await client
+          .request(url, method)
+          .json({})
+          .withSession(session)
+          .withCsrfToken()
         assert.equal(response.status(), 404, `${method} ${url}`)
       }
     }
