@@ -64,6 +64,6 @@ export default class ExportsController {
   }
 
   protected send(response: HttpContext['response'], prepared: PreparedExport) {
-    streamExport(response, prepared)
+    return streamExport(response, prepared)
   }
 }

@@ -54,11 +54,11 @@ export default class CallSheetsController {
 
   async pdf({ params, request, response }: HttpContext) {
     const { params: day } = await request.validateUsing(callSheetDayValidator)
-    streamExport(response, await this.callSheets.pdf(params.id, day.date))
+    return streamExport(response, await this.callSheets.pdf(params.id, day.date))
   }
 
   async allPdf({ params, response }: HttpContext) {
-    streamExport(response, await this.callSheets.pdf(params.id))
+    return streamExport(response, await this.callSheets.pdf(params.id))
   }
 
   async shared({ params, request, response }: HttpContext) {
@@ -72,6 +72,6 @@ export default class CallSheetsController {
   async sharedPdf({ params, request, response }: HttpContext) {
     const { params: day } = await request.validateUsing(callSheetDayValidator)
     response.header('Cache-Control', 'no-store')
-    streamExport(response, await this.callSheets.sharedPdf(String(params.token), day.date))
+    return streamExport(response, await this.callSheets.sharedPdf(String(params.token), day.date))
   }
 }

@@ -37,6 +37,50 @@ const CELL_PADDING = 4
 const BODY_SIZE = 9.5
 const TABLE_SIZE = 8.5
 
+/** `text` on one line: runs of line breaks, tabs and other control characters become one space. */
+export function singleLine(text: string) {
+  return text.replace(/[\p{Cc}\p{Zl}\p{Zp}\s]+/gu, ' ').trim()
+}
+
+/*
+ * pdfkit breaks a word longer than its line character by character, measuring
+ * the word again after each one: a 10,000-character word held the event loop
+ * for half a minute. A zero-width space (no glyph, no width in DejaVu) every
+ * few dozen characters of such a word gives it places to break, so laying it
+ * out takes time in proportion to its length; it prints the same.
+ */
+const LONG_WORD = /\S{32}(?=\S)/gu
+
+/** `text` with a break opportunity every 32 characters of an over-long word. */
+export function breakable(text: string) {
+  return text.replace(LONG_WORD, '$&\u200B')
+}
+
+/** More than a header or footer line can show at any width: the rest is never measured. */
+const MARGIN_LINE_CHARACTERS = 400
+
+/**
+ * The longest start of `text` (whole characters, an emoji is not split)
+ * that fits `width` with an ellipsis after it; `text` itself when it fits.
+ */
+export function fitted(text: string, width: number, widthOf: (text: string) => number) {
+  const characters = Array.from(text).slice(0, MARGIN_LINE_CHARACTERS)
+  if (characters.length === Array.from(text).length && widthOf(text) <= width) {
+    return text
+  }
+  let fits = 0
+  let tooLong = characters.length
+  while (tooLong - fits > 1) {
+    const middle = Math.floor((fits + tooLong) / 2)
+    if (widthOf(`${characters.slice(0, middle).join('').trimEnd()}…`) <= width) {
+      fits = middle
+    } else {
+      tooLong = middle
+    }
+  }
+  return `${characters.slice(0, fits).join('').trimEnd()}…`
+}
+
 /** A column of a table as the printer lays it out. */
 export type PrintedColumn = { header: string; weight: number }
 
@@ -57,6 +101,8 @@ export type PdfPrinterOptions = {
 export class PdfPrinter {
   readonly doc: PDFKit.PDFDocument
   protected pageNumber = 0
+  protected decorating = false
+  protected marginLines = new Map<string, string>()
   protected table: { columns: PrintedColumn[]; widths: number[] } | null = null
 
   constructor(protected options: PdfPrinterOptions) {
@@ -84,7 +130,31 @@ export class PdfPrinter {
 
   /** Header and footer of a new page, then the cursor back at the top of its content. */
   protected decoratePage() {
-    this.pageNumber += 1
+    /*
+     * Decorating writes text; text that runs past the page adds a page, and
+     * that page is decorated in turn: without this guard a header or footer
+     * that overflows recurses until the stack gives out.
+     */
+    if (this.decorating) {
+      throw new Error('A page header or footer ran onto another page')
+    }
+    this.decorating = true
+    try {
+      this.pageNumber += 1
+      this.drawHeaderAndFooter()
+    } finally {
+      this.decorating = false
+    }
+    const doc = this.doc
+    doc.x = doc.page.margins.left
+    doc.y = doc.page.margins.top
+    doc.font('body').fontSize(BODY_SIZE).fillColor(INK)
+    if (this.table) {
+      this.tableHeader()
+    }
+  }
+
+  protected drawHeaderAndFooter() {
     const doc = this.doc
     const page = doc.page
     const left = page.margins.left
@@ -92,46 +162,66 @@ export class PdfPrinter {
     // Text in the bottom margin would start yet another page unless the margin is 0 meanwhile.
     const bottomMargin = page.margins.bottom
     page.margins.bottom = 0
+    try {
+      doc.fontSize(8).fillColor(INK)
+      this.marginLine(this.options.title, { x: left, y: 28, width: width * 0.6, font: 'bold' })
+      doc.fillColor(MUTED)
+      this.marginLine(this.options.subtitle, {
+        x: left + width * 0.6,
+        y: 28,
+        width: width * 0.4,
+        font: 'body',
+        align: 'right',
+      })
+      doc
+        .moveTo(left, 44)
+        .lineTo(left + width, 44)
+        .lineWidth(0.5)
+        .strokeColor(RULE)
+        .stroke()
 
-    doc.font('bold').fontSize(8).fillColor(INK)
-    doc.text(this.options.title, left, 28, { width: width * 0.6, lineBreak: false, ellipsis: true })
-    doc.font('body').fillColor(MUTED)
-    doc.text(this.options.subtitle, left + width * 0.6, 28, {
-      width: width * 0.4,
-      align: 'right',
-      lineBreak: false,
-      ellipsis: true,
-    })
-    doc
-      .moveTo(left, 44)
-      .lineTo(left + width, 44)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke()
-
-    const footerY = page.height - 36
-    doc
-      .moveTo(left, footerY - 8)
-      .lineTo(left + width, footerY - 8)
-      .stroke()
-    doc.text(this.options.title, left, footerY, {
-      width: width * 0.7,
-      lineBreak: false,
-      ellipsis: true,
-    })
-    doc.text(`Page ${this.pageNumber}`, left + width * 0.7, footerY, {
-      width: width * 0.3,
-      align: 'right',
-      lineBreak: false,
-    })
-
-    page.margins.bottom = bottomMargin
-    doc.x = left
-    doc.y = page.margins.top
-    doc.font('body').fontSize(BODY_SIZE).fillColor(INK)
-    if (this.table) {
-      this.tableHeader()
+      const footerY = page.height - 36
+      doc
+        .moveTo(left, footerY - 8)
+        .lineTo(left + width, footerY - 8)
+        .stroke()
+      this.marginLine(this.options.title, { x: left, y: footerY, width: width * 0.7, font: 'body' })
+      this.marginLine(`Page ${this.pageNumber}`, {
+        x: left + width * 0.7,
+        y: footerY,
+        width: width * 0.3,
+        font: 'body',
+        align: 'right',
+      })
+    } finally {
+      page.margins.bottom = bottomMargin
     }
+  }
+
+  /**
+   * One line of a header or footer, whatever the name holds: line breaks,
+   * tabs and other controls read as spaces, the rest is cut to the width
+   * with an ellipsis, and the box is one line high, so nothing in it can
+   * wrap or start a page.
+   */
+  protected marginLine(
+    text: string,
+    box: { x: number; y: number; width: number; font: 'body' | 'bold'; align?: 'right' }
+  ) {
+    const doc = this.doc.font(box.font)
+    // The same title and subtitle on every page: measured once.
+    const key = `${box.font}|${box.width}|${text}`
+    let line = this.marginLines.get(key)
+    if (line === undefined) {
+      line = fitted(singleLine(text), box.width, (part) => doc.widthOfString(part))
+      this.marginLines.set(key, line)
+    }
+    doc.text(line, box.x, box.y, {
+      width: box.width,
+      height: doc.currentLineHeight(true),
+      align: box.align ?? 'left',
+      lineBreak: false,
+    })
   }
 
   /** A new page when fewer than `height` points are left on this one. */
@@ -143,7 +233,11 @@ export class PdfPrinter {
 
   title(kind: string, title: string, color?: string) {
     const doc = this.doc
-    doc.font('body').fontSize(9).fillColor(MUTED).text(kind.toUpperCase(), { characterSpacing: 1 })
+    doc
+      .font('body')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(breakable(kind.toUpperCase()), { characterSpacing: 1 })
     const top = doc.y + 2
     if (color) {
       doc.rect(doc.page.margins.left, top + 3, 6, 18).fill(color)
@@ -153,7 +247,7 @@ export class PdfPrinter {
       .font('bold')
       .fontSize(18)
       .fillColor(INK)
-      .text(title, doc.x, top, {
+      .text(breakable(title), doc.x, top, {
         width: this.contentWidth - (color ? 12 : 0),
       })
     doc.x = doc.page.margins.left
@@ -163,7 +257,11 @@ export class PdfPrinter {
   heading(text: string) {
     this.keep(60)
     this.doc.moveDown(0.6)
-    this.doc.font('bold').fontSize(12).fillColor(INK).text(text, this.doc.page.margins.left)
+    this.doc
+      .font('bold')
+      .fontSize(12)
+      .fillColor(INK)
+      .text(breakable(text), this.doc.page.margins.left)
     this.doc.moveDown(0.3)
   }
 
@@ -173,8 +271,9 @@ export class PdfPrinter {
     const left = doc.page.margins.left
     const labelWidth = 110
     const valueWidth = this.contentWidth - labelWidth
-    for (const [label, value] of facts) {
-      if (!value) continue
+    for (const [label, given] of facts) {
+      if (!given) continue
+      const value = breakable(given)
       doc.font('body').fontSize(BODY_SIZE)
       const height = Math.max(doc.heightOfString(value, { width: valueWidth }), 12) + 3
       this.keep(Math.min(height, 120))
@@ -182,7 +281,7 @@ export class PdfPrinter {
       doc
         .font('bold')
         .fillColor(MUTED)
-        .text(label, left, y, { width: labelWidth - 8 })
+        .text(breakable(label), left, y, { width: labelWidth - 8 })
       doc
         .font('body')
         .fillColor(INK)
@@ -198,7 +297,7 @@ export class PdfPrinter {
       .font('body')
       .fontSize(BODY_SIZE)
       .fillColor(muted ? MUTED : INK)
-      .text(text, this.doc.page.margins.left, this.doc.y, { width: this.contentWidth })
+      .text(breakable(text), this.doc.page.margins.left, this.doc.y, { width: this.contentWidth })
     this.doc.fillColor(INK)
   }
 
@@ -210,7 +309,8 @@ export class PdfPrinter {
   bullets(items: string[]) {
     const doc = this.doc
     const left = doc.page.margins.left
-    for (const item of items) {
+    for (const given of items) {
+      const item = breakable(given)
       doc.font('body').fontSize(BODY_SIZE)
       this.keep(Math.min(doc.heightOfString(item, { width: this.contentWidth - 14 }), 60) + 2)
       const y = doc.y
@@ -259,8 +359,9 @@ export class PdfPrinter {
     this.doc.moveDown(0.4)
   }
 
-  protected row(cells: (string | null)[], header: boolean) {
+  protected row(given: (string | null)[], header: boolean) {
     const doc = this.doc
+    const cells = given.map((value) => value && breakable(value))
     const { widths } = this.table!
     const left = doc.page.margins.left
     doc.font(header ? 'bold' : 'body').fontSize(TABLE_SIZE)
