@@ -7,7 +7,7 @@ import { transferConfig } from '#config/transfer'
 /*
  * Each app keeps its files under its own root, so the three apps never see
  * each other's files even on one disk. `fs` is public (served under
- * /uploads); `private` is never served as is: an app streams its files after
+ * /uploads) in sso only, for avatars; `private` is never served as is: an app streams its files after
  * its own access check (schedule's feedback screenshots). `s3` is the
  * OBJSTORE_* bucket (the same names transfer's uploads read), private too.
  */
@@ -17,9 +17,11 @@ const driveConfig = defineConfig({
   services: {
     fs: services.fs({
       location: env.get('DRIVE_FS_ROOT') ?? app.makePath('storage', 'drive', env.get('APP_ID')),
-      // schedule keeps nothing public and serves /uploads/location-photos
-      // itself, after its access check: its /uploads is not this disk's.
-      serveFiles: env.get('APP_ID') !== 'schedule',
+      // Only sso's avatars are public files. transfer keeps its tus store
+      // and theme media on this disk and serves them through its own routes
+      // (downloads, /theme-media/:file); schedule serves
+      // /uploads/location-photos itself, after its access check.
+      serveFiles: env.get('APP_ID') === 'sso',
       routeBasePath: '/uploads',
       visibility: 'public',
       appUrl,
