@@ -27,6 +27,20 @@ export const transferConfig = {
     directory: `${fsRoot}/public-uploads`,
   },
 
+  /** Limits on anonymous upload creation, read per request (see UploadCreationLimits); tests change them. */
+  creationLimits: {
+    window: '10 mins',
+    get creationsPerIp() {
+      return Number(env.get('TRANSFER_UPLOAD_CREATIONS_PER_IP') ?? 30)
+    },
+    get unfinishedPerIp() {
+      return Number(env.get('TRANSFER_UNFINISHED_UPLOADS_PER_IP') ?? 10)
+    },
+    get minFreeBytes() {
+      return Number(env.get('TRANSFER_MIN_FREE_BYTES') ?? 5 * GB)
+    },
+  },
+
   backup: {
     /** Dropbox's hosts, or where they are reached instead (a proxy; a fake in tests). */
     hosts: {

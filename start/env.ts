@@ -41,6 +41,10 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SSO_API_KEY: Env.schema.string.optional(),
   SSO_SECRET_KEY: Env.schema.secret.optional(),
   SSO_REDIRECT_URI: Env.schema.string.optional(),
+  // How often a relying app re-checks a session's sign-in with sso (60 s), and
+  // how long it keeps a session while sso cannot be reached (900 s).
+  SSO_SESSION_CHECK_SECONDS: Env.schema.number.optional(),
+  SSO_SESSION_GRACE_SECONDS: Env.schema.number.optional(),
   DEV_BYPASS_EMAIL: Env.schema.string.optional(),
   BOOTSTRAP_SECRET: Env.schema.secret.optional(),
   // schedule's GET /api/admin/backup?secret=… (else the backup_secret setting; neither: refused).
@@ -90,6 +94,12 @@ const env = await Env.create(new URL('../', import.meta.url), {
   // The OBJSTORE_* names are spec 2's (Cloudflare R2 by account id); ENDPOINT
   // and REGION reach other services (MinIO, AWS, a local s3rver).
   TRANSFER_DISK: Env.schema.enum.optional(['fs', 's3'] as const),
+  // Anonymous upload creation: per client address, creations in 10 minutes
+  // (30) and unfinished uploads at once (10); on the fs disk, the free bytes
+  // that must remain once every unfinished upload has arrived (5 GiB).
+  TRANSFER_UPLOAD_CREATIONS_PER_IP: Env.schema.number.optional(),
+  TRANSFER_UNFINISHED_UPLOADS_PER_IP: Env.schema.number.optional(),
+  TRANSFER_MIN_FREE_BYTES: Env.schema.number.optional(),
   OBJSTORE_ACCOUNT_ID: Env.schema.string.optional(),
   OBJSTORE_ACCESS_KEY_ID: Env.schema.string.optional(),
   OBJSTORE_SECRET_ACCESS_KEY: Env.schema.secret.optional(),

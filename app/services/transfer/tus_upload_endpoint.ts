@@ -11,6 +11,7 @@ import {
   type DataStore,
   ERRORS,
   StreamLimiter,
+  TUS_RESUMABLE,
   type Upload,
 } from '@tus/utils'
 import { NodeRequest } from 'srvx/node'
@@ -20,6 +21,10 @@ import { HashingUploadStore } from '#services/transfer/hashing_upload_store'
 import { PostgresUploadLocker } from '#services/transfer/postgres_upload_locker'
 import { PublicUploadIntake, type UploadCreation } from '#services/transfer/public_upload_intake'
 import { UploadContentHash } from '#services/transfer/upload_content_hash'
+import {
+  type CreationRefusal,
+  UploadCreationLimits,
+} from '#services/transfer/upload_creation_limits'
 import { UploadStorage } from '#services/transfer/upload_storage'
 
 /** Where an upload lives once created: HEAD, PATCH and DELETE go there. */
@@ -48,11 +53,20 @@ export class TusUploadEndpoint {
   constructor(protected storage: UploadStorage) {}
 
   async create(ctx: HttpContext, creation: UploadCreation) {
+    const server = this.server()
+    const limits = new UploadCreationLimits(this.storage)
+    const size = declaredSize(ctx)
+    const refusal = size === null ? null : await limits.refusal(ctx.request.ip(), size)
+    if (refusal) {
+      return refuse(ctx, refusal)
+    }
     const request = nodeRequest(ctx)
     creations.set(request, creation)
-    const answer = await this.server().handleWeb(request)
+    const answer = await server.handleWeb(request)
     if (answer.status >= 400 && creation.storageKey) {
       await new PublicUploadIntake(this.storage).discard(creation.storageKey)
+    } else if (creation.storageKey) {
+      await limits.noteClient(creation.storageKey, ctx.request.ip())
     }
     return relay(ctx, answer)
   }
@@ -202,6 +216,25 @@ function sharedLocker() {
 
 function nodeRequest(ctx: HttpContext) {
   return new NodeRequest({ req: ctx.request.request, res: ctx.response.response })
+}
+
+/**
+ * The Upload-Length of a creation tus will accept; null for anything else,
+ * which tus then refuses in its own words (missing, malformed, over 50 GB).
+ */
+function declaredSize({ request }: HttpContext) {
+  const header = request.header('upload-length') ?? ''
+  const size = /^\d{1,15}$/.test(header) ? Number(header) : null
+  return size !== null && size <= transferConfig.maxUploadBytes ? size : null
+}
+
+/** A creation refused before tus sees it, answered as tus answers its own refusals. */
+function refuse({ response }: HttpContext, refusal: CreationRefusal) {
+  response.status(refusal.status).header('Tus-Resumable', TUS_RESUMABLE)
+  if (refusal.retryAfter) {
+    response.header('Retry-After', String(refusal.retryAfter))
+  }
+  response.send({ error: refusal.error })
 }
 
 /** tus' answer through AdonisJS; its plain-text errors become `{ error }`. */
