@@ -1,5 +1,5 @@
 import vine from '@vinejs/vine'
-import { databaseId } from '#validators/shared/ids'
+import { databaseId, keyedByDatabaseId } from '#validators/shared/ids'
 import { multiLineText, textBlock, textLine } from '#validators/shared/free_text'
 import { calendarDay } from '#validators/schedule/calendar_validators'
 import { timeZone } from '#validators/schedule/calendar_sync_validators'
@@ -102,7 +102,7 @@ export const callSheetOverrideValidator = vine.create({
   parking: text(),
   nearestHospital: text(),
   safetyNotes: text(10_000),
-  crewCalls: vine.record(clockTime().nullable()).optional(),
+  crewCalls: keyedByDatabaseId(clockTime().nullable()).optional(),
   params: vine.object({ date: calendarDay() }),
 })
 

@@ -1,4 +1,5 @@
 import vine from '@vinejs/vine'
+import type { SchemaTypes } from '@vinejs/vine/types'
 
 /*
  * The ids of the apps' rows are PostgreSQL `integer`s (increments()), so
@@ -22,4 +23,13 @@ export function databaseIdParam() {
 /** A row's id in a body or query string: out of range is a 422 on the field. */
 export function databaseId() {
   return vine.number().withoutDecimals().range([1, MAX_DATABASE_ID])
+}
+
+/** An object keyed by row ids (`{ "12": … }`): a key that is no id is a 422 on the object. */
+export function keyedByDatabaseId<Schema extends SchemaTypes>(values: Schema) {
+  return vine.record(values).validateKeys((keys, field) => {
+    if (keys.some((key) => !DATABASE_ID_PATTERN.test(key))) {
+      field.report('The {{ field }} field must be keyed by ids', 'databaseIdKeys', field)
+    }
+  })
 }

@@ -180,4 +180,19 @@ test.group('schedule: ids out of the database range', (group) => {
       }
     }
   })
+
+  test('crew calls keyed by something other than an id are a 422, not a 500', async ({
+    client,
+  }) => {
+    const session = await admin()
+    const project = await createProject('2027-03-01', '2027-03-03')
+    for (const key of ['abc', '2147483648', '99999999999999999999', '1.5']) {
+      const response = await client
+        .put(`/api/projects/${project.id}/call-sheets/2027-03-01/override`)
+        .json({ crewCalls: { [key]: '07:30' } })
+        .withSession(session)
+        .withCsrfToken()
+      assertNamesField(response, 'crewCalls', key)
+    }
+  })
 })

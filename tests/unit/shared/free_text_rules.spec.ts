@@ -1,7 +1,12 @@
 import { test } from '@japa/runner'
 import vine, { errors } from '@vinejs/vine'
 import { secretText, textBlock, textLine } from '#validators/shared/free_text'
-import { MAX_DATABASE_ID, databaseId, databaseIdParam } from '#validators/shared/ids'
+import {
+  MAX_DATABASE_ID,
+  databaseId,
+  databaseIdParam,
+  keyedByDatabaseId,
+} from '#validators/shared/ids'
 
 const validator = vine.create({
   name: textLine().optional(),
@@ -127,6 +132,16 @@ test.group('shared database id rules', () => {
     for (let sample = 0; sample < 20_000; sample++) {
       const id = Math.floor(Math.random() * 2 ** 32)
       assert.equal(match.test(String(id)), id >= 1 && id <= MAX_DATABASE_ID, String(id))
+    }
+  })
+
+  test('an object keyed by ids refuses any key that is not one', async ({ assert }) => {
+    const calls = vine.create({ calls: keyedByDatabaseId(vine.string()) })
+    assert.deepEqual(await calls.validate({ calls: { 1: 'a', 2147483647: 'b' } }), {
+      calls: { 1: 'a', 2147483647: 'b' },
+    })
+    for (const key of ['abc', '0', '2147483648', '1.5', '']) {
+      await assert.rejects(() => calls.validate({ calls: { [key]: 'a' } }))
     }
   })
 })
