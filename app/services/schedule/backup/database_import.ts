@@ -19,6 +19,7 @@ import {
   type BackupRow,
 } from '#services/schedule/backup/backup_format'
 import { readRows } from '#services/schedule/backup/database_backup'
+import { rowRuleProblems } from '#services/schedule/backup/import_row_rules'
 
 export type ImportProblem = { table?: string; row?: string; column?: string; message: string }
 export type TableChanges = { added: number; updated: number; unchanged: number; removed: number }
@@ -55,7 +56,8 @@ export class ImportRefusedError extends Exception {
 
 function refusalMessage(summary: ImportSummary) {
   const first = summary.problems[0]
-  const where = first?.table ? `${first.table}${first.row ? ` (${first.row})` : ''}: ` : ''
+  const place = [first?.row, first?.column].filter(Boolean).join(', ')
+  const where = first?.table ? `${first.table}${place ? ` (${place})` : ''}: ` : ''
   const more = summary.problemCount > 1 ? ` (and ${summary.problemCount - 1} more problem(s))` : ''
   return `The backup cannot be imported: ${where}${first?.message ?? 'it is not valid'}${more}`
 }
@@ -65,7 +67,8 @@ type Options = { dryRun: boolean; onProgress?: (line: string) => void }
 /**
  * Restores a backup document (POST /api/admin/import and schedule:import):
  * upgraded to the current format, validated whole (version, checksum,
- * tables, columns and their types, keys, references), compared with the
+ * tables, columns and their types, keys, references, and each row's text
+ * by the API's validator of its table), compared with the
  * database, then applied in one transaction. After an import the backed-up
  * tables hold exactly the document's rows; a failure anywhere leaves the
  * database as it was. A dry run stops after the comparison.
@@ -145,6 +148,7 @@ export class DatabaseImport {
           })
         }
         checkRows(table, rows, problems)
+        await checkRowRules(table, rows, problems)
       }
     }
     onProgress?.(`Checked ${documentTables.size} table(s)`)
@@ -305,6 +309,16 @@ function checkRows(table: TableInfo, rows: BackupRow[], problems: ProblemList) {
     }
     keys.add(key)
   })
+}
+
+/** Each row's text against the API's validator of its table (see import_row_rules.ts). */
+async function checkRowRules(table: TableInfo, rows: BackupRow[], problems: ProblemList) {
+  for (const [index, row] of rows.entries()) {
+    if (!row || typeof row !== 'object' || Array.isArray(row)) continue
+    for (const { column, message } of await rowRuleProblems(table, row)) {
+      problems.add({ table: table.name, row: rowLabel(table, row, index), column, message })
+    }
+  }
 }
 
 const INTEGER = /^-?\d+$/
