@@ -32,6 +32,17 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.booting(async () => {
       await import('#start/env')
     })
+    if (!appAgnostic && command !== 'test') {
+      app.booted(async () => {
+        /*
+         * An error that escaped one job or stream is logged and the rest carry
+         * on: the worker keeps working, a one-off command ends with exit code 1.
+         */
+        const logger = await app.container.make('logger')
+        const { installProcessSafety } = await import('#services/shared/process_safety')
+        installProcessSafety(logger, command === 'jobs:work' ? 'worker' : 'command')
+      })
+    }
     app.terminating(async () => {
       await embedded?.stop()
     })

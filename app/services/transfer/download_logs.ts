@@ -1,7 +1,8 @@
-import { Readable } from 'node:stream'
+import { Readable, pipeline } from 'node:stream'
 import { stringify } from 'csv-stringify'
 import { UAParser } from 'ua-parser-js'
 import db from '@adonisjs/lucid/services/db'
+import logger from '@adonisjs/core/services/logger'
 import DownloadLog, { type DeviceType } from '#models/transfer/download_log'
 import { serializer } from '#services/shared/serialize'
 import DownloadLogTransformer from '#transformers/transfer/download_log_transformer'
@@ -138,12 +139,23 @@ export class DownloadLogs {
         cursor = { at: last.cursor_at, id: last.id }
       }
     }
-    return Readable.from(rows.call(this)).pipe(
+    /*
+     * pipeline, not pipe: a query failing halfway destroys the CSV stream
+     * (the download is cut short and logged) instead of being an 'error'
+     * event nobody listens to, which would end the process.
+     */
+    return pipeline(
+      Readable.from(rows.call(this)),
       stringify({
         header: true,
         columns: CSV_COLUMNS.map(({ key, header }) => ({ key, header })),
         cast: { string: (value) => spreadsheetSafe(value) },
-      })
+      }),
+      (error) => {
+        if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+          logger.error({ err: error }, 'The download log export failed while it was being written')
+        }
+      }
     )
   }
 

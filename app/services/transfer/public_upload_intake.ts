@@ -119,8 +119,16 @@ export class PublicUploadIntake {
       await upload.save()
     }
     if (upload.hashStatus === 'verifying') {
-      // Reading a large object back takes a while; the client is not kept waiting.
-      void this.hashes.verify(upload)
+      /*
+       * Reading a large object back takes a while; the client is not kept
+       * waiting. verify() logs its own failures, but recording one can fail
+       * too (the database gone): caught here, nothing of it may escape as an
+       * unhandled rejection. The upload stays 'verifying', and the job
+       * transfer.verify-upload-hashes hashes it again at the next start.
+       */
+      this.hashes.verify(upload).catch((error) => {
+        logger.error({ err: error, uploadId: upload.id }, 'verifying a finished upload failed')
+      })
     }
     await this.alerts.send(upload).catch((error) => {
       logger.error({ err: error, uploadId: upload.id }, 'queueing the upload alert failed')

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { ZipFile } from 'yazl'
+import logger from '@adonisjs/core/services/logger'
 import type { ProviderPage } from '#services/transfer/backup/backup_provider'
 import type { BackupSettings } from '#services/transfer/backup/backup_settings'
 
@@ -84,7 +85,17 @@ export class BackupBrowser {
           .catch((error) => done(error, undefined as never))
       })
     }
+    /*
+     * A file the provider will not give is an 'error' of the zip, which
+     * would end the process with nobody listening: it cuts the download
+     * short instead, and is logged.
+     */
+    const output = zip.outputStream as Readable
+    zip.on('error', (error: Error) => {
+      logger.error({ err: error }, 'A backup zip failed while it was being written')
+      output.destroy(error)
+    })
     zip.end()
-    return zip.outputStream as Readable
+    return output
   }
 }
