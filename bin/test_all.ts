@@ -79,7 +79,7 @@ async function runApp(appId: AppId): Promise<number> {
           // Upload creation limits are off but in the tests that set them.
           TRANSFER_UPLOAD_CREATIONS_PER_IP: '1000000',
           TRANSFER_UNFINISHED_UPLOADS_PER_IP: '1000000',
-          TRANSFER_MIN_FREE_BYTES: '0',
+          TRANSFER_MIN_FREE_BYTES: '-1',
           DRIVE_FS_ROOT: `${scratchDirectory}/drive/${appId}`,
           DRIVE_PRIVATE_FS_ROOT: `${scratchDirectory}/private/${appId}`,
           MAIL_OUTBOX_DIR: `${scratchDirectory}/outbox/${appId}`,
