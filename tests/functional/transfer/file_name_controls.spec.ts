@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
@@ -40,6 +41,22 @@ test.group('transfer: uploaded file names keep no bidirectional or control chara
     const disposition = decodeURIComponent(download.headers.get('content-disposition')!)
     assert.include(disposition, 'photogpj.exe')
     assert.notMatch(disposition, BIDI_OR_CONTROL)
+  })
+
+  test('a theme medium keeps the plain name', async ({ client, assert }) => {
+    const { session } = await transferPerson('admin')
+    const image = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: '#2563eb' },
+    })
+      .jpeg()
+      .toBuffer()
+    const upload = await client
+      .post('/api/theme/media')
+      .file('file', image, { filename: 'still\u202Egpj.exe.jpg' })
+      .withSession(session)
+      .withCsrfToken()
+    upload.assertStatus(201)
+    assert.equal(upload.body().name, 'stillgpj.exe.jpg')
   })
 
   test('a name stored before is sent without them when downloaded', async ({ assert }) => {

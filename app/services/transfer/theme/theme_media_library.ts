@@ -8,6 +8,7 @@ import {
   type ThemeMediaProcessor,
 } from '#services/transfer/theme/theme_media_processor'
 import type { ThemeMediaStorage } from '#services/transfer/theme/theme_media_storage'
+import { plainFileName } from '#services/shared/file_names'
 
 export const THEME_IMAGE_JOB = 'transfer.process-theme-image'
 export const THEME_VIDEO_JOB = 'transfer.transcode-theme-video'
@@ -109,7 +110,7 @@ export class ThemeMediaLibrary {
       kind,
       status: 'pending',
       progress: 0,
-      originalName: file.name.slice(0, 255),
+      originalName: plainFileName(file.name).slice(0, 255),
       originalKey,
       originalType: type,
       originalSize: file.size,
