@@ -56,7 +56,6 @@ test.group('storage failures are 503, a missing file 404', (group) => {
 
   test('a theme medium whose disk fails answers 503; one not there 404', async ({
     client,
-    assert,
     cleanup,
   }) => {
     const name = `${'ab'.repeat(32)}.webp`
