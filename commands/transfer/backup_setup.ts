@@ -37,16 +37,25 @@ export default class TransferBackupSetup extends AppCommand {
   async run() {
     const { BackupSettings } = await import('#services/transfer/backup/backup_settings')
     const { BackupQueue } = await import('#services/transfer/backup/backup_queue')
+    // The Settings page's own validators: what the page refuses, the command refuses.
+    const { backupCredentialsValidator, backupFolderValidator } =
+      await import('#validators/transfer/backup_validators')
+    const { errors } = await import('@vinejs/vine')
     const settings = await this.app.container.make(BackupSettings)
     const queue = await this.app.container.make(BackupQueue)
     try {
       switch (this.step) {
         case 'credentials': {
-          if (!this.value || !/^[A-Za-z0-9_-]{1,200}$/.test(this.value)) {
+          if (!this.value) {
             return this.#fail('Give the app key: transfer:backup:setup credentials <app-key>')
           }
+          await backupCredentialsValidator.validate({ appKey: this.value })
           const secret = process.env.BACKUP_APP_SECRET ?? (await this.prompt.secure('App secret'))
-          await settings.saveCredentials(this.value, secret?.trim() || null, null)
+          const { appKey, appSecret } = await backupCredentialsValidator.validate({
+            appKey: this.value,
+            appSecret: secret ?? undefined,
+          })
+          await settings.saveCredentials(appKey, appSecret || null, null)
           this.logger.success('Credentials saved. Next: transfer:backup:setup connect')
           return
         }
@@ -73,11 +82,12 @@ export default class TransferBackupSetup extends AppCommand {
           return
         }
         case 'folder': {
-          if (!this.value?.startsWith('/') || this.value.length < 2) {
+          if (!this.value) {
             return this.#fail('Give the folder: transfer:backup:setup folder /Backups [--create]')
           }
+          const { path } = await backupFolderValidator.validate({ path: this.value })
           const connection = await settings.connection()
-          let folder = this.value.replace(/\/+$/, '')
+          let folder = path.replace(/\/+$/, '')
           if (this.create) {
             const created = await connection.createFolder(folder)
             folder = created.path
@@ -102,6 +112,10 @@ export default class TransferBackupSetup extends AppCommand {
           return this.#fail(`Unknown step ${this.step}: credentials, connect, folder or disconnect`)
       }
     } catch (error) {
+      if (error instanceof errors.E_VALIDATION_ERROR) {
+        const messages = error.messages as { message: string }[]
+        return this.#fail(messages.map(({ message }) => message).join('; '))
+      }
       this.#fail(error instanceof Error ? error.message : String(error))
     }
   }
