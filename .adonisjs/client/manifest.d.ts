@@ -12,4 +12,5 @@
 /// <reference path="../../config/limiter.ts" />
 /// <reference path="../../config/logger.ts" />
 /// <reference path="../../config/mail.ts" />
+/// <reference path="../../config/relying_party.ts" />
 /// <reference path="../../config/transfer.ts" />

@@ -9,14 +9,16 @@ export const TEST_API_KEY = 'ak_test_relying_app'
 
 /**
  * A stand-in for sso's validation endpoint on a loopback port, speaking the
- * HTTP contract of spec 1 (POST /api/apps/validate-token). The relying app's
- * real SsoClient talks to it over HTTP. The end-to-end browser test uses the
+ * HTTP contract of spec 1 (POST /api/apps/validate-token), and sso's
+ * POST /api/apps/session-status. The relying app's real SsoClient talks to
+ * it over HTTP. The end-to-end browser test uses the
  * real sso instead.
  */
 export class SsoFake {
   #server: Server
   #tokens = new Map<string, SsoUser>()
   #nextStatus: number | null = null
+  #sessionStatus: 'active' | number = 'active'
   url = ''
 
   constructor() {
@@ -27,6 +29,11 @@ export class SsoFake {
         const reply = (status: number, payload: unknown) => {
           response.writeHead(status, { 'content-type': 'application/json' })
           response.end(JSON.stringify(payload))
+        }
+        if (request.url === '/api/apps/session-status' && request.method === 'POST') {
+          return this.#sessionStatus === 'active'
+            ? reply(200, { active: true })
+            : reply(this.#sessionStatus, { message: 'Service unavailable' })
         }
         if (request.url !== '/api/apps/validate-token' || request.method !== 'POST') {
           return reply(404, { message: 'Not found' })
@@ -72,6 +79,7 @@ export class SsoFake {
         sub: String(user.userId),
         jti: randomBytes(16).toString('hex'),
         state,
+        session_ticket: randomBytes(16).toString('hex'),
         exp: Math.floor(Date.now() / 1000) + 3600,
       }),
       randomBytes(16).toString('base64url'),
@@ -87,6 +95,14 @@ export class SsoFake {
       ...user,
     })
     return token
+  }
+
+  /**
+   * How POST /api/apps/session-status answers from now on: every sign-in
+   * holds, or every request fails with this status (sso down).
+   */
+  answerSessionStatus(answer: 'active' | number) {
+    this.#sessionStatus = answer
   }
 
   /** The next validation answers with this status (e.g. 500: sso broken). */

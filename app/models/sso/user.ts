@@ -48,6 +48,10 @@ export default class User extends compose(BaseModel, AuthFinder) {
   @column.dateTime()
   declare lastSignInAt: DateTime | null
 
+  /** Sign-ins from before this moment are over in every connected app (session_status.ts). */
+  @column.dateTime()
+  declare sessionsValidAfter: DateTime | null
+
   /** Encrypted with the app key; see TotpService. */
   @column({ serializeAs: null })
   declare totpSecret: string | null

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { inject } from '@adonisjs/core'
 import type { HttpContext } from '@adonisjs/core/http'
 import { SessionCollection } from '@adonisjs/session'
+import { DateTime } from 'luxon'
 import type User from '#models/sso/user'
 
 /** What a person sees of each of their sessions. */
@@ -78,8 +79,15 @@ export class AccountSessions {
     return true
   }
 
-  /** Ends every session of the person, except `keepSessionId` when given. Returns how many. */
+  /**
+   * Ends every session of the person, except `keepSessionId` when given, and
+   * every session the connected apps made from their sign-ins so far: those
+   * apps re-check their sessions at least once a minute (session_status.ts).
+   * Returns how many sso sessions ended.
+   */
   async endAll(user: User, keepSessionId?: string) {
+    user.sessionsValidAfter = DateTime.now()
+    await user.save()
     const sessions = await this.collection.tagged(String(user.id))
     const ended = sessions.filter(({ id }) => id !== keepSessionId)
     await Promise.all(ended.map(({ id }) => this.collection.destroy(id)))

@@ -3,6 +3,7 @@ import {
   signingKeys,
   type TokenRejection,
 } from '#services/sso/signing_keys'
+import { sessionTickets } from '#services/sso/session_tickets'
 
 export { IDENTITY_TOKEN_LIFETIME_SECONDS }
 
@@ -24,7 +25,8 @@ export interface IdentityClaims {
  * token names the apiKey it was issued for as its audience, so it validates
  * only for that app (decided deviation 5), and the `state` of the sign-in it
  * ends, so the relying app accepts it only in the browser that started that
- * sign-in. Its `jti` lets the app accept it once.
+ * sign-in. Its `jti` lets the app accept it once, and its session ticket
+ * lets the app ask later whether that sign-in still holds (session_status.ts).
  */
 export class IdentityTokenIssuer {
   /** `issuedAt` defaults to now; an earlier time backdates the token (tests, clock skew). */
@@ -41,7 +43,10 @@ export class IdentityTokenIssuer {
         audience: apiKey,
         lifetimeSeconds: IDENTITY_TOKEN_LIFETIME_SECONDS,
       },
-      state === undefined ? {} : { state },
+      {
+        session_ticket: sessionTickets.issue(userId, apiKey, issuedAt),
+        ...(state === undefined ? {} : { state }),
+      },
       issuedAt
     )
   }

@@ -58,16 +58,15 @@ export class TransferUsers extends RelyingPartyUsers<typeof User> {
   /**
    * The signed-in person as the database has them now. The session follows
    * (role, email, name), so removing someone or changing their role takes
-   * effect on their next request; a removed person's session is cleared.
+   * effect on their next request; the session of a removed person, or one
+   * whose sign-in sso has ended, is cleared.
    */
   async signedIn(session: Session) {
-    const userId = session.get('userId')
-    if (typeof userId !== 'string') {
-      return null
-    }
-    const user = await this.findById(userId)
+    const user = await super.signedIn(session)
     if (!user) {
-      session.clear()
+      if (session.has('userId')) {
+        session.clear()
+      }
       return null
     }
     const current = { userRole: user.role, userEmail: user.email, userName: user.displayName }

@@ -9,6 +9,7 @@ import router from '@adonisjs/core/services/router'
 import limiter from '@adonisjs/limiter/services/main'
 
 const ValidateTokenController = () => import('#controllers/sso/validate_token_controller')
+const SessionStatusController = () => import('#controllers/sso/session_status_controller')
 const JwksController = () => import('#controllers/sso/jwks_controller')
 const EmbedTokensController = () => import('#controllers/sso/embed_tokens_controller')
 const EmbedWidgetController = () => import('#controllers/sso/embed_widget_controller')
@@ -30,6 +31,8 @@ const embedPasswordLimit = limiter.define('embed_password', (ctx) =>
 )
 
 router.post('/api/apps/validate-token', [ValidateTokenController, 'handle'])
+/* Not in spec 1: the relying apps' re-check of a session against sso (session_status.ts). */
+router.post('/api/apps/session-status', [SessionStatusController, 'show'])
 router.get('/.well-known/jwks.json', [JwksController, 'show'])
 
 router.post('/api/embed/token', [EmbedTokensController, 'store']).use(embedTokenLimit)

@@ -11,12 +11,20 @@ export const CODE_LIFETIME_SECONDS = 60
  * bound to the `state` of the sign-in it finishes (decided deviation 6).
  */
 export class PendingAuthCodes {
-  /** Stores `user` under a new 64-hex-character code for the sign-in `state`; returns the code. */
-  async issue(user: Record<string, unknown>, state: string): Promise<string> {
+  /**
+   * Stores `user` under a new 64-hex-character code for the sign-in `state`,
+   * with the sso session ticket the session will keep; returns the code.
+   */
+  async issue(
+    user: Record<string, unknown>,
+    state: string,
+    ssoTicket: string | null = null
+  ): Promise<string> {
     const code = randomBytes(32).toString('hex')
     await db.table('pending_auth_codes').insert({
       code,
       state,
+      sso_ticket: ssoTicket,
       user_data: JSON.stringify(user),
       expires_at: new Date(Date.now() + CODE_LIFETIME_SECONDS * 1000),
     })
@@ -33,7 +41,7 @@ export class PendingAuthCodes {
   async consume<T = Record<string, unknown>>(
     code: string,
     heldStates: string[]
-  ): Promise<{ user: T; state: string } | null> {
+  ): Promise<{ user: T; state: string; ssoTicket: string | null } | null> {
     if (!/^[0-9a-f]{64}$/.test(code) || heldStates.length === 0) {
       return null
     }
@@ -42,7 +50,12 @@ export class PendingAuthCodes {
         .from('pending_auth_codes')
         .where('code', code)
         .forUpdate()
-        .first()) as { user_data: T; state: string; expires_at: Date } | null
+        .first()) as {
+        user_data: T
+        state: string
+        sso_ticket: string | null
+        expires_at: Date
+      } | null
       if (!row) {
         return null
       }
@@ -52,7 +65,9 @@ export class PendingAuthCodes {
         return null
       }
       await trx.from('pending_auth_codes').where('code', code).delete()
-      return expired || state === undefined ? null : { user: row.user_data, state }
+      return expired || state === undefined
+        ? null
+        : { user: row.user_data, state, ssoTicket: row.sso_ticket }
     })
   }
 

@@ -9,6 +9,7 @@ import {
   signInStates,
 } from '#services/shared/relying_party/sign_in_states'
 import { SsoClient, type SsoUser } from '#services/shared/relying_party/sso_client'
+import { SsoSessions } from '#services/shared/relying_party/sso_sessions'
 import { UsedIdentityTokens } from '#services/shared/relying_party/used_identity_tokens'
 
 /** Where /login sends the browser, and whether it must go through a page first. */
@@ -88,7 +89,8 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
       if (!user) {
         return this.deniedRedirect
       }
-      return `${this.landingPath}?auth_code=${await this.codes.issue(user, state)}`
+      const code = await this.codes.issue(user, state, claims.sessionTicket)
+      return `${this.landingPath}?auth_code=${code}`
     } catch (error) {
       logger.error({ err: error }, 'sign-in callback failed')
       return '/?auth_error=server_error'
@@ -97,7 +99,8 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
 
   /**
    * The user stored with a valid code that this session's own sign-in asked
-   * for; the code and that sign-in's state are used up. Null otherwise: an
+   * for; the code and that sign-in's state are used up, and the session
+   * keeps the sign-in's sso ticket for its re-checks. Null otherwise: an
    * unknown, expired or used code, or one bound to another browser.
    */
   async exchange(session: Session, code: string): Promise<SessionUser | null> {
@@ -107,6 +110,7 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
       return null
     }
     signInStates.finish(session, consumed.state)
+    SsoSessions.start(session, consumed.ssoTicket)
     return consumed.user
   }
 }

@@ -1,5 +1,6 @@
 import type { DateTime } from 'luxon'
 import { Exception } from '@adonisjs/core/exceptions'
+import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import type { LucidModel, LucidRow } from '@adonisjs/lucid/types/model'
@@ -10,6 +11,7 @@ import {
   lockPerson,
 } from '#services/shared/relying_party/local_people'
 import { isUniqueViolation } from '#services/shared/atomic_writes'
+import { SsoSessions } from '#services/shared/relying_party/sso_sessions'
 
 export type PersonRole = 'staff' | 'admin'
 
@@ -89,10 +91,21 @@ export abstract class RelyingPartyUsers<Model extends PersonModel> {
 
   /**
    * The person behind a session, read from the database on every request: a
-   * removed person is out at once, and a role change applies at once.
+   * removed person is out at once, and a role change applies at once. The
+   * session's sso sign-in must still hold too (sso_sessions.ts): when sso has
+   * ended it, the session is cleared.
    */
-  signedIn(session: Session) {
-    return this.findById(session.get('userId'))
+  async signedIn(session: Session) {
+    const person = await this.findById(session.get('userId'))
+    if (!person) {
+      return null
+    }
+    const ssoSessions = await app.container.make(SsoSessions)
+    if (!(await ssoSessions.holds(session))) {
+      session.clear()
+      return null
+    }
+    return person
   }
 
   list() {

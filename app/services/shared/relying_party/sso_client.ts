@@ -18,6 +18,9 @@ export interface SsoUser {
 
 export type TokenValidation = { valid: true; user: SsoUser } | { valid: false; message: string }
 
+/** Whether the sign-in a session ticket names still holds at sso. */
+export type SessionStatus = { active: true } | { active: false; reason: string }
+
 export class SsoUnavailableError extends Error {}
 
 export class SsoClient {
@@ -72,5 +75,37 @@ export class SsoClient {
       return { valid: false, message: body.message ?? 'Invalid token' }
     }
     return { valid: true, user: body.user }
+  }
+
+  /**
+   * Asks sso whether the sign-in behind a session (its ticket) still holds.
+   * A 401 means sso does not know the ticket (its key changed): the sign-in
+   * is over. Anything else unexpected throws SsoUnavailableError.
+   */
+  async sessionStatus(ticket: string): Promise<SessionStatus> {
+    let response: Response
+    try {
+      response = await fetch(new URL('/api/apps/session-status', this.baseUrl), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept': 'application/json' },
+        body: JSON.stringify({ apiKey: this.apiKey, ticket }),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
+    } catch (error) {
+      throw new SsoUnavailableError('sso could not be reached', { cause: error })
+    }
+    if (response.status === 401) {
+      return { active: false, reason: 'Invalid session ticket' }
+    }
+    const body = (await response.json().catch(() => null)) as {
+      active?: unknown
+      reason?: unknown
+    } | null
+    if (!response.ok || typeof body?.active !== 'boolean') {
+      throw new SsoUnavailableError(`sso answered ${response.status} to a session status request`)
+    }
+    return body.active
+      ? { active: true }
+      : { active: false, reason: typeof body.reason === 'string' ? body.reason : 'Inactive' }
   }
 }
