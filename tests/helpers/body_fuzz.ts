@@ -300,7 +300,9 @@ export function bodyFuzz(fuzz: RouteMatrix) {
       fields = await validatorFields(fuzz.app)
       const made = await fuzz.callers()
       admin = made.callers.admin
-      return () => made.forget()
+      return async () => {
+        await made.forget()
+      }
     })
     group.each.timeout(240_000)
 

@@ -223,7 +223,9 @@ export function routeMatrix(matrix: RouteMatrix) {
     group.setup(async () => {
       const made = await matrix.callers()
       callers = made.callers
-      return () => made.forget()
+      return async () => {
+        await made.forget()
+      }
     })
     group.each.timeout(120_000)
 
