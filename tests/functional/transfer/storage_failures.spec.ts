@@ -5,7 +5,12 @@ import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import env from '#start/env'
 import { transferConfig } from '#config/transfer'
-import { UploadStorage } from '#services/transfer/upload_storage'
+import { S3UploadStorage, UploadStorage } from '#services/transfer/upload_storage'
+import {
+  S3ThemeMediaStorage,
+  ThemeMediaStorage,
+} from '#services/transfer/theme/theme_media_storage'
+import { TestS3Server } from '#tests/helpers/s3_server'
 import { storedPath, storedUpload } from '#tests/helpers/stored_uploads'
 
 const ORIGIN = `http://${env.get('HOST')}:${env.get('PORT')}`
@@ -68,6 +73,36 @@ test.group('storage failures are 503, a missing file 404', (group) => {
     missing.assertBody({ error: 'File not found' })
 
     await unreadable(path)
+    const failing = await client.get(`/theme-media/${name}`).accept('json')
+    failing.assertStatus(503)
+    failing.assertBody({ error: 'The file storage is unavailable, please try again later' })
+  })
+})
+
+test.group('storage failures on the s3 disk', (group) => {
+  const s3 = new TestS3Server()
+  let stopped = false
+  group.setup(async () => {
+    await s3.start()
+    app.container.swap(ThemeMediaStorage as any, () => {
+      return new S3ThemeMediaStorage(new S3UploadStorage(s3.options))
+    })
+    return async () => {
+      app.container.restore(ThemeMediaStorage as any)
+      if (!stopped) await s3.stop()
+    }
+  })
+
+  test('a theme medium not in the bucket is 404; with the S3 server down, 503', async ({
+    client,
+  }) => {
+    const name = `${'cd'.repeat(32)}.jpg`
+    const missing = await client.get(`/theme-media/${name}`).accept('json')
+    missing.assertStatus(404)
+    missing.assertBody({ error: 'File not found' })
+
+    await s3.stop()
+    stopped = true
     const failing = await client.get(`/theme-media/${name}`).accept('json')
     failing.assertStatus(503)
     failing.assertBody({ error: 'The file storage is unavailable, please try again later' })
