@@ -270,7 +270,7 @@ test.group('schedule sign-in is bound to the browser that started it', (group) =
         'GET',
         `/auth/callback?${new URLSearchParams({ token, state })}`
       )
-      assert.equal(replay.headers.get('location'), '/?auth_error=invalid_token')
+      assert.equal(replay.headers.get('location'), '/?auth_error=invalid_state')
     }
     assert.deepPropertyVal(await thief.json('GET', '/api/auth/me'), 'body', {
       authenticated: false,

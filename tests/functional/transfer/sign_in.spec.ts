@@ -234,7 +234,7 @@ test.group('transfer sign-in is bound to the browser that started it', (group) =
       'GET',
       `/auth/callback?${new URLSearchParams({ token, state })}`
     )
-    assert.equal(again.headers.get('location'), '/?auth_error=invalid_token')
+    assert.equal(again.headers.get('location'), '/?auth_error=invalid_state')
     assert.propertyVal(await fresh.json('GET', '/api/auth/me'), 'status', 401)
   })
 
@@ -283,7 +283,7 @@ test.group('transfer sign-in is bound to the browser that started it', (group) =
         'GET',
         `/auth/callback?${new URLSearchParams({ token, state })}`
       )
-      assert.equal(replay.headers.get('location'), '/?auth_error=invalid_token')
+      assert.equal(replay.headers.get('location'), '/?auth_error=invalid_state')
     }
     assert.propertyVal(await thief.json('GET', '/api/auth/me'), 'status', 401)
     assert.propertyVal(await owner.json('GET', '/api/auth/me'), 'status', 200)

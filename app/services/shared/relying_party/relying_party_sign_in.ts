@@ -82,8 +82,9 @@ export abstract class RelyingPartySignIn<SessionUser extends Record<string, unkn
         return '/?auth_error=invalid_token'
       }
       if (!(await this.usedTokens.use(claims))) {
+        // To the person this reads as a sign-in that expired or is not theirs, which it is.
         logger.warn({ ssoUserId: answer.user.userId }, 'an identity token was presented again')
-        return '/?auth_error=invalid_token'
+        return '/?auth_error=invalid_state'
       }
       const user = await this.admit(answer.user)
       if (!user) {
