@@ -54,14 +54,20 @@ export default shieldConfig
  * Vite's dev server runs where @adonisjs/vite's provider starts it (the test
  * environment, or DEV_MODE as `npm run dev` sets). It serves the pages'
  * modules from the app's own origin; only its HMR socket has a port of its
- * own (VITE_HMR_PORT, else Vite's default), on the host the page came from.
+ * own (VITE_HMR_PORT, else Vite's default), on HOST unless that is a
+ * wildcard address, else on the host the page came from (the rule of
+ * vite.config.ts's hmr.host, which Vite's client follows).
  */
 const viteDevServer = app.getEnvironment() === 'test' || Boolean(process.env.DEV_MODE)
 const hmrPort = Number(process.env.VITE_HMR_PORT) || 24678
+const hmrHost =
+  process.env.HOST && !['0.0.0.0', '::'].includes(process.env.HOST) ? process.env.HOST : null
 
 function hmrSocket(request: IncomingMessage) {
-  const hostname = URL.parse(`http://${request.headers.host ?? 'localhost'}`)?.hostname
-  return `ws://${hostname ?? 'localhost'}:${hmrPort}`
+  const pageHost = URL.parse(`http://${request.headers.host ?? 'localhost'}`)?.hostname
+  const host = hmrHost ?? pageHost ?? 'localhost'
+  // An IPv6 address is bracketed in a URL, as Vite's client writes it.
+  return `ws://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${hmrPort}`
 }
 
 /*
