@@ -259,11 +259,15 @@ function queryCases(known: string[]): { name: string; query: string }[] {
 /* The checks. */
 
 const STACK_FRAME = /\n\s+at |file:\/\/|node_modules|\/app\/[\w/]+\.(?:ts|js)\b/
+/** What the runtime says of its own failures, which tells a caller how the server is built. */
+const RUNTIME_MESSAGE = /call stack|heap out of memory|is not a function|Cannot read properties/i
 
 function problem(route: AppRoute, response: ApiResponse, fuzz: RouteMatrix) {
   if (response.status() >= 500 && !unavailableByDesign(route, response, fuzz))
     return `${response.status()} ${response.text().slice(0, 120)}`
   if (STACK_FRAME.test(response.text())) return `a stack trace in the body (${response.status()})`
+  if (RUNTIME_MESSAGE.test(response.text()))
+    return `the runtime's own error message in the body (${response.status()}): ${response.text().slice(0, 120)}`
   return null
 }
 
