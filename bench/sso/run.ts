@@ -12,7 +12,11 @@
  *      ratio; plus the framework's floor (the JWKS, served from memory) and
  *      the refusal of a forged token, which never reaches the database.
  *
- *   6. with --soak=60: validate-token for that many seconds, throughput per
+ *   6. measures registration of a taken address beside a new one,
+ *      alternating, each from its own address: the two answers must take
+ *      the same time, or timing tells which addresses have an account.
+ *
+ *   7. with --soak=60: validate-token for that many seconds, throughput per
  *      10 s window (the last should be within 10 % of the first), errors.
  *
  * Options: --no-build, --connections=50, --duration=10, --sign-ins=20,
@@ -135,6 +139,40 @@ async function soak(request: LoadOptions) {
 
 const bench = new BenchRun()
 
+/**
+ * One registration as a browser posts it, from `ip` (the server trusts the
+ * loopback proxy's X-Forwarded-For), so the per-address limits never answer
+ * instead of the work being measured.
+ */
+async function register(baseUrl: string, email: string, ip: string) {
+  const cookies = new Cookies()
+  const page = await fetch(`${baseUrl}/register`, { redirect: 'manual' })
+  cookies.take(page)
+  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
+  if (!csrf) {
+    throw new Error('GET /register carried no CSRF token')
+  }
+  const started = performance.now()
+  const response = await fetch(`${baseUrl}/register`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'cookie': cookies.header(),
+      'x-forwarded-for': ip,
+    },
+    body: new URLSearchParams({ email, password: 'a long bench passphrase', _csrf: csrf }),
+  })
+  await response.arrayBuffer()
+  const elapsed = performance.now() - started
+  if (response.status !== 302 || response.headers.get('location') !== '/login') {
+    throw new Error(
+      `registration answered ${response.status} → ${response.headers.get('location')}`
+    )
+  }
+  return elapsed
+}
+
 async function main() {
   await bench.build(Boolean(options['no-build']), {
     APP_ID: 'sso',
@@ -190,6 +228,14 @@ async function main() {
     const { elapsed, cookies } = await signIn(baseUrl, seed.admin.password)
     signIns.push(elapsed)
     session = cookies
+  }
+
+  log(`registering ${SIGN_INS} taken and ${SIGN_INS} new addresses, alternating`)
+  const takenRegistrations: number[] = []
+  const newRegistrations: number[] = []
+  for (let i = 0; i < SIGN_INS; i++) {
+    takenRegistrations.push(await register(baseUrl, EMAIL, `198.18.0.${i + 1}`))
+    newRegistrations.push(await register(baseUrl, `new-${i}@example.com`, `198.18.1.${i + 1}`))
   }
 
   const client = new pg.Client({ connectionString: env.DATABASE_URL })
@@ -276,6 +322,8 @@ async function main() {
   const machine = `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GB RAM, Node ${process.version}`
   const signInTimes = summary(signIns)
   const hashTimes = summary(hashes)
+  const taken = summary(takenRegistrations)
+  const fresh = summary(newRegistrations)
   const ms = (value: number) => `${value.toFixed(1)} ms`
   const rps = (value: number) => Math.round(value).toLocaleString('en')
 
@@ -300,6 +348,15 @@ Sign-in, ${SIGN_INS} sequential runs (argon2id m=${m}, t=${t}, p=${p}):
 | one bare argon2id hash | ${ms(hashTimes.mean)} | ${ms(hashTimes.p50)} | ${ms(hashTimes.p95)} | ${ms(hashTimes.min)} |
 
 Sign-in beyond the hash (p50): ${ms(signInTimes.p50 - hashTimes.p50)}
+
+Registration, ${SIGN_INS} of each, alternating:
+
+| measure | mean | p50 | p95 | min |
+|---|---|---|---|---|
+| POST /register, an address with an account | ${ms(taken.mean)} | ${ms(taken.p50)} | ${ms(taken.p95)} | ${ms(taken.min)} |
+| POST /register, a new address | ${ms(fresh.mean)} | ${ms(fresh.p50)} | ${ms(fresh.p95)} | ${ms(fresh.min)} |
+
+New / taken (p50): ${(fresh.p50 / taken.p50).toFixed(2)} ×
 `)
   if (soaked) {
     console.log(`Soak: validate-token (valid), ${CONNECTIONS} connections, ${SOAK} s

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import db from '@adonisjs/lucid/services/db'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import AccountToken, { type AccountTokenPurpose } from '#models/sso/account_token'
 import type User from '#models/sso/user'
@@ -19,9 +20,15 @@ function hashToken(token: string) {
  * hash; issuing one revokes the person's earlier tokens of the same purpose.
  */
 export class AccountTokens {
-  async issue(user: User, purpose: AccountTokenPurpose, email: string | null = null) {
+  /** A new token for `user`; with `client`, inside that transaction. */
+  async issue(
+    user: User,
+    purpose: AccountTokenPurpose,
+    email: string | null = null,
+    client?: TransactionClientContract
+  ) {
     const token = randomBytes(32).toString('base64url')
-    await db.transaction(async (trx) => {
+    const write = async (trx: TransactionClientContract) => {
       await AccountToken.query({ client: trx })
         .where('user_id', user.id)
         .where('purpose', purpose)
@@ -36,7 +43,8 @@ export class AccountTokens {
         },
         { client: trx }
       )
-    })
+    }
+    await (client ? write(client) : db.transaction(write))
     return token
   }
 

@@ -1,4 +1,5 @@
 import type { HttpContext } from '@adonisjs/core/http'
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import AuditEvent from '#models/sso/audit_event'
 
@@ -8,6 +9,7 @@ export const AUDIT_EVENTS = [
   'sign_in_failed',
   'sign_out',
   'registered',
+  'registration_attempted',
   'email_verified',
   'email_changed',
   'password_reset_requested',
@@ -63,17 +65,21 @@ export interface AuditEntry {
 }
 
 export class AuditLog {
-  async record(event: AuditEventName, entry: AuditEntry) {
-    await AuditEvent.create({
-      event,
-      userId: entry.userId ?? null,
-      // Left out: the person acted themselves. null: nobody signed in did (the terminal).
-      actorId: entry.actorId === undefined ? (entry.userId ?? null) : entry.actorId,
-      email: entry.email ?? null,
-      ip: entry.origin.ip,
-      userAgent: entry.origin.userAgent,
-      details: entry.details ?? {},
-    })
+  /** Records an event; with `client`, inside that transaction. */
+  async record(event: AuditEventName, entry: AuditEntry, client?: TransactionClientContract) {
+    await AuditEvent.create(
+      {
+        event,
+        userId: entry.userId ?? null,
+        // Left out: the person acted themselves. null: nobody signed in did (the terminal).
+        actorId: entry.actorId === undefined ? (entry.userId ?? null) : entry.actorId,
+        email: entry.email ?? null,
+        ip: entry.origin.ip,
+        userAgent: entry.origin.userAgent,
+        details: entry.details ?? {},
+      },
+      { client }
+    )
   }
 
   /** A person's own recent security activity. */

@@ -1,5 +1,6 @@
 import { inject } from '@adonisjs/core'
 import hash from '@adonisjs/core/services/hash'
+import db from '@adonisjs/lucid/services/db'
 import { DateTime } from 'luxon'
 import { appUrl } from '#config/app'
 import User from '#models/sso/user'
@@ -23,12 +24,16 @@ export class Registration {
   ) {}
 
   async register(input: { email: string; password: string; name?: string }, origin: AuditOrigin) {
+    /*
+     * Both answers do the same work, so their timing does not tell which
+     * addresses have an account: a password hash, one committed transaction
+     * (the new account with its audit row and link, or the audit row of the
+     * attempt) and one queued mail.
+     */
     const existing = await this.accounts.findByEmail(input.email)
     if (existing) {
-      // Hashing is most of a new account's cost (a new account hashes its
-      // password); without it this answer came six times faster and told
-      // which addresses have an account.
       await hash.use('argon').make(input.password)
+      await this.audit.record('registration_attempted', { origin, userId: existing.id })
       await this.mailer.registrationAttemptForExistingAccount(
         existing.email,
         `${appUrl}/login`,
@@ -36,22 +41,33 @@ export class Registration {
       )
       return
     }
-    const user = await this.accounts.createUnlessTaken({
-      email: input.email,
-      password: input.password,
-      name: input.name ?? null,
-      displayName: input.name ?? null,
+    const created = await db.transaction(async (trx) => {
+      const user = await this.accounts.createUnlessTaken(
+        {
+          email: input.email,
+          password: input.password,
+          name: input.name ?? null,
+          displayName: input.name ?? null,
+        },
+        trx
+      )
+      if (!user) {
+        // A concurrent registration of the same address won the race.
+        return null
+      }
+      await this.audit.record('registered', { origin, userId: user.id }, trx)
+      return { user, token: await this.tokens.issue(user, 'verify_email', user.email, trx) }
     })
-    if (!user) {
-      // A concurrent registration of the same address won the race.
-      return
+    if (created) {
+      await this.mailVerification(created.user, created.token)
     }
-    await this.audit.record('registered', { origin, userId: user.id })
-    await this.sendVerification(user)
   }
 
   async sendVerification(user: User) {
-    const token = await this.tokens.issue(user, 'verify_email', user.email)
+    await this.mailVerification(user, await this.tokens.issue(user, 'verify_email', user.email))
+  }
+
+  protected async mailVerification(user: User, token: string) {
     await this.mailer.verifyEmail(user.email, `${appUrl}/verify-email/${token}`)
   }
 

@@ -1,3 +1,4 @@
+import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
 import User from '#models/sso/user'
 import { isUniqueViolation } from '#services/shared/atomic_writes'
@@ -12,24 +13,30 @@ export class UserAccounts {
    * Creates a person. `emailVerified` is for accounts an operator or admin
    * vouches for; self-registered people verify by email first.
    */
-  async create(input: {
-    email: string
-    password: string
-    name?: string | null
-    displayName?: string | null
-    isAdmin?: boolean
-    emailVerified?: boolean
-  }) {
+  async create(
+    input: {
+      email: string
+      password: string
+      name?: string | null
+      displayName?: string | null
+      isAdmin?: boolean
+      emailVerified?: boolean
+    },
+    client?: TransactionClientContract
+  ) {
     const email = normalizeEmail(input.email)
-    return User.create({
-      email,
-      username: email,
-      name: input.name ?? null,
-      displayName: input.displayName ?? null,
-      password: input.password,
-      isAdmin: input.isAdmin ?? false,
-      emailVerifiedAt: input.emailVerified ? DateTime.now() : null,
-    })
+    return User.create(
+      {
+        email,
+        username: email,
+        name: input.name ?? null,
+        displayName: input.displayName ?? null,
+        password: input.password,
+        isAdmin: input.isAdmin ?? false,
+        emailVerifiedAt: input.emailVerified ? DateTime.now() : null,
+      },
+      { client }
+    )
   }
 
   /**
@@ -38,9 +45,16 @@ export class UserAccounts {
    * two creations of one address at the same moment cannot both pass a
    * check made before them.
    */
-  async createUnlessTaken(input: Parameters<UserAccounts['create']>[0]) {
+  async createUnlessTaken(
+    input: Parameters<UserAccounts['create']>[0],
+    client?: TransactionClientContract
+  ) {
     try {
-      return await this.create(input)
+      // Inside a transaction, on a savepoint: a refused insert must not end
+      // the caller's transaction.
+      return await (client
+        ? client.transaction((savepoint) => this.create(input, savepoint))
+        : this.create(input))
     } catch (error) {
       if (isUniqueViolation(error)) {
         return null

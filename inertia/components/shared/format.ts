@@ -84,6 +84,7 @@ export const AUDIT_EVENT_NAMES: Record<string, string> = {
   sign_in_failed: 'Sign-in failed',
   sign_out: 'Signed out',
   registered: 'Account created',
+  registration_attempted: 'Someone tried to register this address again',
   email_verified: 'Email address confirmed',
   email_changed: 'Email address changed',
   password_reset_requested: 'Password reset asked for',

@@ -91,6 +91,11 @@ test.group('sso registration and email verification', (group) => {
     assert.equal(mailsTo(mails, 'pat@example.com')[0].heading, 'You already have an account')
     const stored = await User.findByOrFail('email', 'pat@example.com')
     assert.isTrue(await hash.verify(stored.password, PASSWORD))
+    // The attempt is on the owner's record, as a new account's creation is on its own.
+    const attempts = await AuditEvent.query()
+      .where('user_id', stored.id)
+      .where('event', 'registration_attempted')
+    assert.lengthOf(attempts, 1)
   })
 
   test('password rules: 8 characters or more, common passwords refused, any Unicode, never truncated', async ({
