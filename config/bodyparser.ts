@@ -7,7 +7,8 @@ const bodyParserConfig = defineConfig({
     types: ['application/x-www-form-urlencoded'],
   },
   json: {
-    convertEmptyStringsToNull: true,
+    // Done after parsing, in one pass (app/middleware/shared/body_parser_middleware.ts).
+    convertEmptyStringsToNull: false,
     types: [
       'application/json',
       'application/json-patch+json',

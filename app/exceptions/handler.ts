@@ -94,14 +94,6 @@ function describe(error: unknown): { status: number; message: string } {
   if (REFUSED_FILE_KEYS.has((error as { code?: string } | null)?.code ?? '')) {
     return { status: 404, message: 'Not found' }
   }
-  /*
-   * The body parser marks any failure to parse JSON as a 400 and keeps its
-   * message; a body nested too deeply overflows the stack, and the runtime's
-   * own words say nothing useful to the caller.
-   */
-  if (error instanceof RangeError && Number((error as { status?: number }).status) === 400) {
-    return { status: 400, message: 'The request body is nested too deeply' }
-  }
   const status =
     typeof error === 'object' && error !== null && 'status' in error && Number(error.status) >= 400
       ? Number(error.status)

@@ -3,6 +3,7 @@ import BodyParserMiddleware from '@adonisjs/core/bodyparser_middleware'
 import type { HttpContext } from '@adonisjs/core/http'
 import type { NextFn } from '@adonisjs/core/types/http'
 import bodyParserConfig from '#config/bodyparser'
+import { parseBody } from '#middleware/shared/body_parser_middleware'
 
 const parsers = new Map<string, BodyParserMiddleware>()
 
@@ -29,6 +30,6 @@ export default class LargeJsonBodyMiddleware {
       )
       parsers.set(options.limit, parser)
     }
-    return parser.handle(ctx, next)
+    return parseBody(parser, ctx, next)
   }
 }
