@@ -73,15 +73,21 @@ function summary(samples: number[]) {
   return { mean, p50: percentile(sorted, 50), p95: percentile(sorted, 95), min: sorted[0] }
 }
 
-/** One sign-in as a browser does it: the page (session + CSRF token), then the POST. */
-async function signIn(baseUrl: string, password: string) {
+/** A form page as a browser opens it: its session cookie and CSRF token. */
+async function formPage(url: string) {
   const cookies = new Cookies()
-  const page = await fetch(`${baseUrl}/login`, { redirect: 'manual' })
+  const page = await fetch(url, { redirect: 'manual' })
   cookies.take(page)
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
   if (!csrf) {
-    throw new Error('GET /login carried no CSRF token')
+    throw new Error(`${url} carried no CSRF token`)
   }
+  return { cookies, csrf }
+}
+
+/** One sign-in as a browser does it: the page (session + CSRF token), then the POST. */
+async function signIn(baseUrl: string, password: string) {
+  const { cookies, csrf } = await formPage(`${baseUrl}/login`)
   const started = performance.now()
   const response = await fetch(`${baseUrl}/login`, {
     method: 'POST',
@@ -145,13 +151,7 @@ const bench = new BenchRun()
  * instead of the work being measured.
  */
 async function register(baseUrl: string, email: string, ip: string) {
-  const cookies = new Cookies()
-  const page = await fetch(`${baseUrl}/register`, { redirect: 'manual' })
-  cookies.take(page)
-  const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await page.text())?.[1]
-  if (!csrf) {
-    throw new Error('GET /register carried no CSRF token')
-  }
+  const { cookies, csrf } = await formPage(`${baseUrl}/register`)
   const started = performance.now()
   const response = await fetch(`${baseUrl}/register`, {
     method: 'POST',
