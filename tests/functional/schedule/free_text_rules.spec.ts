@@ -1,26 +1,8 @@
 import { test } from '@japa/runner'
+import { NUL, jsonCase, type Send } from '#tests/helpers/text_field_cases'
 import testUtils from '@adonisjs/core/services/test_utils'
-import type { ApiClient } from '@japa/api-client'
 import { schedulePerson } from '#tests/helpers/schedule_people'
 import { createCrew, createProject } from '#tests/helpers/schedule_records'
-
-type Session = Record<string, string | number>
-type Send = (client: ApiClient, session: Session, value: string) => ReturnType<ApiClient['get']>
-
-const NUL = '\u0000'
-
-/*
- * One text field per route, with the body around it valid: PostgreSQL
- * refuses U+0000, so every one of these answered 500 when a NUL got through.
- */
-function jsonCase(method: 'post' | 'patch' | 'put', url: string, body: object, field: string) {
-  const send: Send = (client, session, value) =>
-    client[method](url)
-      .json({ ...body, [field]: value })
-      .withSession(session)
-      .withCsrfToken()
-  return { route: `${method.toUpperCase()} ${url}`, field, send }
-}
 
 function queryCase(url: string, query: object, field: string) {
   const send: Send = (client, session, value) =>

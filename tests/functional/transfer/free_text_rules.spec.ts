@@ -1,23 +1,9 @@
 import { test } from '@japa/runner'
+import { NUL, jsonCase, type Send, type Session } from '#tests/helpers/text_field_cases'
 import testUtils from '@adonisjs/core/services/test_utils'
-import type { ApiClient } from '@japa/api-client'
 import StaffShare from '#models/transfer/staff_share'
 import { storedUpload, transferPerson } from '#tests/helpers/stored_uploads'
 import { TusVisitor } from '#tests/helpers/tus_visitor'
-
-type Session = Record<string, string>
-type Send = (client: ApiClient, session: Session, value: string) => ReturnType<ApiClient['get']>
-
-const NUL = '\u0000'
-
-function jsonCase(method: 'post' | 'patch' | 'put', url: string, body: object, field: string) {
-  const send: Send = (client, session, value) =>
-    client[method](url)
-      .json({ ...body, [field]: value })
-      .withSession(session)
-      .withCsrfToken()
-  return { route: `${method.toUpperCase()} ${url}`, field, send }
-}
 
 function errorFields(body: { errors?: { field: string }[] }) {
   return (body.errors ?? []).map((error) => error.field)
