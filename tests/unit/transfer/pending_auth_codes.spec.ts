@@ -23,11 +23,11 @@ test.group('PendingAuthCodes', (group) => {
 
   test('a code is consumed exactly once, even by concurrent exchanges', async ({ assert }) => {
     const codes = new PendingAuthCodes()
-    const code = await codes.issue({ userId: 'u-1' }, STATE)
+    const code = await codes.issue({ userId: 'u-1' }, STATE, 'ticket-1')
     const results = await Promise.all(Array.from({ length: 5 }, () => codes.consume(code, [STATE])))
     assert.deepEqual(
       results.filter((result) => result !== null),
-      [{ user: { userId: 'u-1' }, state: STATE }]
+      [{ user: { userId: 'u-1' }, state: STATE, ssoTicket: 'ticket-1' }]
     )
   })
 
@@ -41,6 +41,7 @@ test.group('PendingAuthCodes', (group) => {
     assert.deepEqual(await codes.consume(code, ['t'.repeat(43), STATE]), {
       user: { userId: 'u-1' },
       state: STATE,
+      ssoTicket: null,
     })
   })
 
