@@ -59,6 +59,8 @@ export default defineConfig({
     { pattern: 'resources/views/**/*.edge', reloadServer: false },
     // The integration guide served by sso's GET /api/integration-guide.
     { pattern: 'resources/docs/**', reloadServer: false },
+    // The common passwords sso refuses (password_policy.ts reads them at run time).
+    { pattern: 'resources/security/**', reloadServer: false },
     { pattern: 'public/**', reloadServer: false },
   ],
 
