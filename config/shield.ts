@@ -3,13 +3,14 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig } from '@adonisjs/shield'
 import env from '#start/env'
 import { appProfile } from '#config/app'
+import { NONCE, type CspDirectives } from '#services/shared/content_security_policy'
 
 /*
  * Route-level shield (the stateful() routes) does CSRF only. The four headers
  * every spec names, the Content-Security-Policy and HSTS are response
  * headers for every response, 404s and JSON included, so
- * SecurityHeadersMiddleware sets them as a server middleware (responseHeaders
- * below), with shield's own CSP and HSTS guards.
+ * SecurityHeadersMiddleware sets them as a server middleware
+ * (contentSecurityPolicy and responseHeaders below).
  *
  * CSRF: shield's XSRF-TOKEN cookie has one fixed name, which the three apps
  * would share on one host. Pages instead carry the token in a meta tag and
@@ -79,40 +80,49 @@ const ssoOrigins =
     ? []
     : [new URL(env.get('SSO_BASE_URL') ?? 'http://localhost:3333').origin]
 
+/**
+ * The Content-Security-Policy of every response, directive by directive
+ * (app/services/shared/content_security_policy.ts joins it once and puts in
+ * each response's nonce where `NONCE` stands).
+ */
+export const contentSecurityPolicy: CspDirectives = {
+  'default-src': [`'self'`],
+  // The page's entry scripts (and in development Vite's client and React
+  // refresh preamble) carry this response's nonce; their imports are 'self'.
+  'script-src': [`'self'`, NONCE],
+  'script-src-attr': [`'none'`],
+  // Radix positions popovers through inline style attributes, Vite's dev
+  // client injects <style> elements, and the Edge error pages carry their
+  // own <style>. Styles cannot run code; scripts stay nonce-only.
+  'style-src': [`'self'`, `'unsafe-inline'`],
+  // Avatars and a brand logo may live on an object store or CDN whose
+  // address the app does not know; the QR code of TOTP enrolment is a
+  // data: URL, picked photos are previewed from blob: URLs.
+  'img-src': [`'self'`, 'data:', 'blob:', 'https:', ...ssoOrigins],
+  'media-src': [`'self'`, 'blob:'],
+  'font-src': [`'self'`, 'data:'],
+  // tus uploads and every API call go to the app itself.
+  'connect-src': viteDevServer ? [`'self'`, hmrSocket] : [`'self'`],
+  // Vite's client pings a restarted dev server from a blob: worker.
+  'worker-src': viteDevServer ? [`'self'`, 'blob:'] : [`'self'`],
+  'object-src': [`'none'`],
+  'base-uri': [`'self'`],
+  // sso's sign-in pages add the connected apps' origins: a sign-in form's
+  // redirect chain ends at the app's callback (SignInFormTargetsMiddleware).
+  'form-action': [`'self'`],
+  // Nothing may frame a page, except the sso widget's registered origins
+  // (EmbedWidgetController).
+  'frame-ancestors': [`'none'`],
+}
+
+/*
+ * Shield's guards for every response: HSTS only. Its CSP guard would make an
+ * Edge renderer for every response, JSON included, to share the nonce (a
+ * third of the throughput of sso's token validation); the policy above is
+ * joined once instead, and a view gets the nonce when it is made
+ * (start/view.ts).
+ */
 export const responseHeaders = defineConfig({
-  csp: {
-    enabled: true,
-    directives: {
-      defaultSrc: [`'self'`],
-      // The page's entry scripts (and in development Vite's client and React
-      // refresh preamble) carry this response's nonce; their imports are 'self'.
-      scriptSrc: [`'self'`, '@nonce'],
-      scriptSrcAttr: [`'none'`],
-      // Radix positions popovers through inline style attributes, Vite's dev
-      // client injects <style> elements, and the Edge error pages carry their
-      // own <style>. Styles cannot run code; scripts stay nonce-only.
-      styleSrc: [`'self'`, `'unsafe-inline'`],
-      // Avatars and a brand logo may live on an object store or CDN whose
-      // address the app does not know; the QR code of TOTP enrolment is a
-      // data: URL, picked photos are previewed from blob: URLs.
-      imgSrc: [`'self'`, 'data:', 'blob:', 'https:', ...ssoOrigins],
-      mediaSrc: [`'self'`, 'blob:'],
-      fontSrc: [`'self'`, 'data:'],
-      // tus uploads and every API call go to the app itself.
-      connectSrc: viteDevServer ? [`'self'`, hmrSocket] : [`'self'`],
-      // Vite's client pings a restarted dev server from a blob: worker.
-      workerSrc: viteDevServer ? [`'self'`, 'blob:'] : [`'self'`],
-      objectSrc: [`'none'`],
-      baseUri: [`'self'`],
-      // sso's sign-in pages add the connected apps' origins: a sign-in form's
-      // redirect chain ends at the app's callback (SignInFormTargetsMiddleware).
-      formAction: [`'self'`],
-      // Nothing may frame a page, except the sso widget's registered origins
-      // (EmbedWidgetController).
-      frameAncestors: [`'none'`],
-    },
-    reportOnly: false,
-  },
   // Browsers honour HSTS from https responses only; production is behind TLS.
   hsts: { enabled: app.inProduction, maxAge: '180 days' },
 })
