@@ -6,6 +6,7 @@
 import 'reflect-metadata'
 import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { APP_PROFILES, type AppId } from '../app/services/shared/app_profiles.ts'
 import { provideEmbeddedDatabase } from './database.ts'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -32,6 +33,9 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
     app.booting(async () => {
       await import('#start/env')
+      // The server listens on PORT when it is read, after boot: each app's own
+      // default (sso 3333, transfer 5000, schedule 3334), not the framework's 3333.
+      process.env.PORT ||= String(APP_PROFILES[process.env.APP_ID as AppId].defaultPort)
     })
     app.terminating(async () => {
       await embedded?.stop()

@@ -18,7 +18,7 @@ import {
   StartupProblem,
   describeConnectionFailure,
   ensureDatabaseReachable,
-  ensurePortFree,
+  ensurePortUsable,
   explainStartupFailure,
 } from '../app/services/shared/startup_problems.ts'
 import { DEFAULT_EMBEDDED_PORT } from './database.ts'
@@ -178,9 +178,10 @@ async function main() {
   if (addresses.servesNetwork) {
     console.warn(`\n${networkWarning()}\n`)
   }
-  // Before anything starts: a taken port would otherwise fail half-way, in one app's log.
+  // Before anything starts: a taken port would otherwise fail half-way, in one app's log,
+  // and one browsers refuse would start an app nobody can open.
   for (const appId of APP_IDS) {
-    await ensurePortFree(ports[appId], addresses.listen, {
+    await ensurePortUsable(ports[appId], addresses.listen, {
       who: appId,
       variable: `${appId.toUpperCase()}_PORT`,
     })

@@ -66,11 +66,14 @@ export class AppProcess {
     this.port = await freePort()
   }
 
-  /** Starts the server; `serverEnv` is for the server only, not its commands (Vite's DEV_MODE). */
+  /**
+   * Starts the server; `serverEnv` is for the server only, not its commands
+   * (Vite's DEV_MODE), and may replace its PORT (empty: the app's default).
+   */
   async start(serverEnv: Record<string, string> = {}) {
     this.#child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
       cwd: app.makePath(),
-      env: { ...this.env(), ...serverEnv, PORT: String(this.port) },
+      env: { ...this.env(), PORT: String(this.port), ...serverEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     this.#child.stdout!.on('data', (chunk) => (this.output += chunk))

@@ -36,12 +36,38 @@ export function portTaken(port: number, host: string): Promise<boolean> {
   })
 }
 
-/** Refuses to go on when `port` is taken, naming who needs it and how to choose another. */
-export async function ensurePortFree(
+/*
+ * The ports browsers and fetch() refuse to connect to, whatever answers there
+ * (the Fetch standard's "bad port" list, which keeps web pages away from
+ * mail, IRC, X11 and the like). An app on one starts, and nobody can reach it.
+ */
+const BAD_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102,
+  103, 104, 109, 110, 111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465,
+  512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993,
+  995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668,
+  6669, 6679, 6697, 10080,
+])
+
+/** Whether browsers refuse to open `port`. */
+export function browsersRefusePort(port: number) {
+  return BAD_PORTS.has(port)
+}
+
+/**
+ * Refuses to go on when browsers could not reach `port` or something else
+ * holds it, naming who needs it and how to choose another.
+ */
+export async function ensurePortUsable(
   port: number,
   host: string,
   need: { who: string; variable: string }
 ) {
+  if (browsersRefusePort(port)) {
+    throw new StartupProblem(
+      `Port ${port} is one that browsers refuse to open (the Fetch standard's list of bad ports, kept away from mail, IRC, X11 and the like), so ${need.who} would start and no browser could reach it. Choose another with ${need.variable} (for example ${need.variable}=${port + 10} npm run dev).`
+    )
+  }
   if (await portTaken(port, host)) {
     throw new StartupProblem(
       `Port ${port} is already in use, and ${need.who} needs it. Another \`npm run dev\` (perhaps of another copy of this project) or another program holds it: stop that, or choose a free port with ${need.variable} (for example ${need.variable}=${port + 10} npm run dev).`

@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
+import { APP_PROFILES } from '#services/shared/app_profiles'
+import { portTaken } from '#services/shared/startup_problems'
 import { AppProcess } from '#tests/helpers/app_process'
 
 const run = promisify(execFile)
@@ -68,4 +70,30 @@ test.group('The server and its database', (group) => {
     assert.equal(outcome!.code, 1)
     assert.include(outcome!.stderr, 'DATABASE_URL must be set in production')
   }).timeout(90_000)
+
+  /*
+   * Without PORT the framework would listen on 3333 in every app. Each is
+   * asked on its own default; one that something else holds here (the dev
+   * stack beside the tests) is skipped.
+   */
+  for (const appId of ['transfer', 'schedule'] as const) {
+    const defaultPort = APP_PROFILES[appId].defaultPort
+    test(`without PORT, ${appId} listens on its own default port, ${defaultPort}`, async ({
+      assert,
+    }) => {
+      const server = await new AppProcess(appId, `default_port_${appId}`).prepare()
+      server.port = defaultPort
+      try {
+        await server.start({ PORT: '' })
+        const answer = await fetch(`http://127.0.0.1:${defaultPort}/api/stack-probe`, {
+          headers: { accept: 'application/json' },
+        })
+        assert.equal(answer.status, 404)
+      } finally {
+        await server.cleanup()
+      }
+    })
+      .skip(() => portTaken(defaultPort, '0.0.0.0'), `port ${defaultPort} is taken on this machine`)
+      .timeout(120_000)
+  }
 })

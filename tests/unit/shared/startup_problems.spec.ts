@@ -9,8 +9,9 @@ import {
   StackStepFailed,
   StartupProblem,
   blockedDirectory,
+  browsersRefusePort,
   ensureDatabaseReachable,
-  ensurePortFree,
+  ensurePortUsable,
   explainStartupFailure,
   postgresUserCannotReach,
 } from '#services/shared/startup_problems'
@@ -92,14 +93,29 @@ test.group('startup problems: ports and databases', () => {
     const held = await holdPort('0.0.0.0')
     try {
       const message = await messageOf(
-        ensurePortFree(held.port, '0.0.0.0', { who: 'sso', variable: 'SSO_PORT' })
+        ensurePortUsable(held.port, '0.0.0.0', { who: 'sso', variable: 'SSO_PORT' })
       )
       assert.include(message, `Port ${held.port} is already in use, and sso needs it`)
       assert.include(message, `SSO_PORT=${held.port + 10} npm run dev`)
     } finally {
       await held.release()
     }
-    await ensurePortFree(held.port, '0.0.0.0', { who: 'sso', variable: 'SSO_PORT' })
+    await ensurePortUsable(held.port, '0.0.0.0', { who: 'sso', variable: 'SSO_PORT' })
+  })
+
+  test('a port browsers refuse is refused at once, with the variable that moves it', async ({
+    assert,
+  }) => {
+    for (const port of [6000, 6665, 6669, 10080]) {
+      const message = await messageOf(
+        ensurePortUsable(port, '127.0.0.1', { who: 'transfer', variable: 'TRANSFER_PORT' })
+      )
+      assert.include(message, `Port ${port} is one that browsers refuse to open`)
+      assert.include(message, `TRANSFER_PORT=${port + 10} npm run dev`)
+    }
+    assert.isTrue(browsersRefusePort(6000))
+    assert.isFalse(browsersRefusePort(5000))
+    assert.isFalse(browsersRefusePort(3334))
   })
 
   test('the embedded PostgreSQL refuses a taken port before touching its folder', async ({
