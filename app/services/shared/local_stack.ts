@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, isIP } from 'node:net'
+import { join } from 'node:path'
 import { APP_IDS, APP_PROFILES, type AppId } from './app_profiles.ts'
 import { RestartingProcess, type RestartBackoff } from './restarting_process.ts'
 import { isWildcardAddress } from './stack_addresses.ts'
@@ -26,6 +27,18 @@ export interface LocalStackOptions {
   extraEnv?: Partial<Record<AppId, Record<string, string>>>
   /** The waits before restarting an app that exited on its own. */
   restartBackoff?: RestartBackoff
+  /**
+   * `development` (default): the sources with Vite's dev server, as `npm run
+   * dev`. `production`: the build in `<root>/build` (see production_build.ts)
+   * with NODE_ENV=production, as `npm start`.
+   */
+  mode?: 'development' | 'production'
+  /**
+   * Where the apps keep files, the outbox and uploads (default
+   * `<root>/storage`, or what DRIVE_FS_ROOT and the like say): outside
+   * build/, which every build replaces.
+   */
+  storage?: string
 }
 
 /** What `sso:demo-seed` prints (as JSON) and the launcher reads. */
@@ -61,8 +74,8 @@ export type DemoDataResult = { schedule: ScheduleDemoResult; transfer: TransferD
 
 /**
  * The three apps as one local stack: migrations, the demo seed and the three
- * servers. Used by the launcher (`npm run dev`) and by the cross-app browser
- * tests, so those tests exercise exactly what a developer starts.
+ * servers. Used by the launchers (`npm start`, `npm run dev`) and by the
+ * cross-app browser tests, so those tests exercise exactly what people start.
  */
 export class LocalStack {
   #apps = new Map<AppId, RestartingProcess>()
@@ -75,6 +88,15 @@ export class LocalStack {
 
   get listen() {
     return this.options.listen ?? '127.0.0.1'
+  }
+
+  get production() {
+    return this.options.mode === 'production'
+  }
+
+  /** The folder the processes run in: the sources, or the production build. */
+  get #cwd() {
+    return this.production ? join(this.options.root, 'build') : this.options.root
   }
 
   /** The process id of an app's server as it runs now (it changes with each restart). */
@@ -141,13 +163,15 @@ export class LocalStack {
       const env = {
         ...this.#env(appId, seed),
         PORT: String(this.options.ports[appId]),
-        DEV_MODE: 'true',
-        VITE_HMR_PORT: String(hmrPort++),
+        ...(this.production ? {} : { DEV_MODE: 'true', VITE_HMR_PORT: String(hmrPort++) }),
       }
+      const entrypoint = this.production
+        ? ['bin/server.js']
+        : ['--import=@poppinss/ts-exec', 'bin/server.ts']
       const app = new RestartingProcess({
         spawn: () => {
-          const child = spawn(process.execPath, ['--import=@poppinss/ts-exec', 'bin/server.ts'], {
-            cwd: this.options.root,
+          const child = spawn(process.execPath, entrypoint, {
+            cwd: this.#cwd,
             env,
             stdio: ['ignore', 'pipe', 'pipe'],
           })
@@ -179,14 +203,22 @@ export class LocalStack {
   }
 
   #env(appId: AppId, seed?: SeedResult): NodeJS.ProcessEnv {
+    // The sources' defaults are under <root>/storage already; the build's would be under build/.
+    const storage =
+      this.options.storage ?? (this.production ? join(this.options.root, 'storage') : undefined)
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       APP_ID: appId,
-      NODE_ENV: 'development',
+      NODE_ENV: this.production ? 'production' : 'development',
       HOST: this.listen,
       APP_URL: this.url(appId),
       DATABASE_URL: this.options.databaseUrls[appId],
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...(storage && {
+        DRIVE_FS_ROOT: join(storage, 'drive', appId),
+        DRIVE_PRIVATE_FS_ROOT: join(storage, 'private', appId),
+        MAIL_OUTBOX_DIR: join(storage, 'outbox', appId),
+      }),
       // The stack's Vite servers keep their own dependency caches, apart from
       // a lone app process (a test run's) optimising at the same time.
       VITE_CACHE_DIR: `node_modules/.vite/stack-${appId}`,
@@ -205,7 +237,7 @@ export class LocalStack {
   #ace(appId: AppId, args: string[], seed?: SeedResult): Promise<string> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['ace.js', ...args], {
-        cwd: this.options.root,
+        cwd: this.#cwd,
         env: { ...this.#env(appId, seed), FORCE_COLOR: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
