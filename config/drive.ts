@@ -4,6 +4,13 @@ import { defineConfig, services } from '@adonisjs/drive'
 import { appUrl } from '#config/app'
 import { transferConfig } from '#config/transfer'
 
+/** The folders of the two fs disks (GET /readyz probes the ones its app writes to). */
+export const driveRoots = {
+  public: env.get('DRIVE_FS_ROOT') ?? app.makePath('storage', 'drive', env.get('APP_ID')),
+  private:
+    env.get('DRIVE_PRIVATE_FS_ROOT') ?? app.makePath('storage', 'private', env.get('APP_ID')),
+}
+
 /*
  * Each app keeps its files under its own root, so the three apps never see
  * each other's files even on one disk. `fs` is public (served under
@@ -16,7 +23,7 @@ const driveConfig = defineConfig({
 
   services: {
     fs: services.fs({
-      location: env.get('DRIVE_FS_ROOT') ?? app.makePath('storage', 'drive', env.get('APP_ID')),
+      location: driveRoots.public,
       // Only sso's avatars are public files. transfer keeps its tus store
       // and theme media on this disk and serves them through its own routes
       // (downloads, /theme-media/:file); schedule serves
@@ -27,8 +34,7 @@ const driveConfig = defineConfig({
       appUrl,
     }),
     private: services.fs({
-      location:
-        env.get('DRIVE_PRIVATE_FS_ROOT') ?? app.makePath('storage', 'private', env.get('APP_ID')),
+      location: driveRoots.private,
       serveFiles: false,
       visibility: 'private',
     }),

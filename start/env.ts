@@ -89,6 +89,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
 
   // Files: the `fs` disk under storage/ by default.
   DRIVE_FS_ROOT: Env.schema.string.optional(),
+  // GET /readyz fails while a folder the app writes to has less free (100 MB).
+  READYZ_MIN_FREE_BYTES: Env.schema.number.optional(),
 
   // transfer's uploads: `fs` (default) or `s3`, any S3-compatible service.
   // The OBJSTORE_* names are spec 2's (Cloudflare R2 by account id); ENDPOINT

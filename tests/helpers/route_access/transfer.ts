@@ -81,6 +81,8 @@ export const TRANSFER_ROUTES: Record<string, Access> = {
   'POST /api/verify-email/send': 'public',
   'GET /auth/callback': 'public',
   'GET /files/:id/:name': 'public',
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
   'GET /s/:token': 'public',
   'GET /theme-media/:file': 'public',
 }

@@ -151,6 +151,40 @@ export class JobRuntime implements JobSender {
     await boss?.stop({ graceful: true, timeout: this.options.stopTimeoutSeconds * 1000 })
   }
 
+  /**
+   * Whether the job system can take work (GET /readyz): pg-boss starts (it is
+   * started lazily in a process that only sends) and answers from its schema,
+   * and, where this process works the jobs, every queue of the registry has a
+   * worker that polls. Null when all is well, otherwise why not, in words.
+   */
+  async problem(): Promise<string | null> {
+    const boss = await this.#started()
+    if ((await boss.schemaVersion()) === null) {
+      return 'the job queue tables are missing'
+    }
+    if (!this.#works) {
+      return null
+    }
+    const now = Date.now()
+    const workers = boss.getWipData()
+    const stalled = this.definitions.filter((definition) => {
+      const own = workers.filter((worker) => worker.name === definition.name)
+      // A fetch runs at least every poll; a handler running a long job (a
+      // transcode) does not fetch meanwhile, which is no stall.
+      const limit = Math.max(30, 3 * (definition.pollSeconds ?? 2)) * 1000
+      return !own.some((worker) => {
+        const busy = (worker.lastJobStartedOn ?? 0) > (worker.lastJobEndedOn ?? 0)
+        const lastFetch = worker.lastFetchedOn ?? worker.createdOn
+        const fetchFailed = (worker.lastErrorOn ?? 0) > lastFetch
+        return worker.state === 'active' && (busy || (!fetchFailed && now - lastFetch < limit))
+      })
+    })
+    if (stalled.length > 0) {
+      return `the workers of ${stalled.length} of ${this.definitions.length} queues are not polling`
+    }
+    return null
+  }
+
   /** Every queue of this app's database: the registry's first, in its order. */
   async overview(): Promise<QueueOverview[]> {
     const boss = await this.#started()

@@ -1,0 +1,3 @@
+import { healthProbeTests } from '#tests/helpers/health_probes'
+
+healthProbeTests('schedule')
