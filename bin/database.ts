@@ -2,8 +2,6 @@ import { fileURLToPath } from 'node:url'
 import { APP_PROFILES, currentAppId } from '../app/services/shared/app_profiles.ts'
 import { StartupProblem } from '../app/services/shared/startup_problems.ts'
 
-export const DEFAULT_EMBEDDED_PORT = 54320
-
 /**
  * With no DATABASE_URL, points this process at the embedded PostgreSQL under
  * storage/postgres (starting it unless the launcher already runs it) and at
@@ -21,7 +19,8 @@ export async function provideEmbeddedDatabase(appRoot: URL) {
     )
     process.exit(1)
   }
-  const { EmbeddedDatabase } = await import('../app/services/shared/embedded_database.ts')
+  const { DEFAULT_EMBEDDED_PORT, EmbeddedDatabase } =
+    await import('../app/services/shared/embedded_database.ts')
   const profile = APP_PROFILES[currentAppId()]
   const database = new EmbeddedDatabase(
     fileURLToPath(new URL('storage/postgres', appRoot)),

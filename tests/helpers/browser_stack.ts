@@ -12,6 +12,7 @@ import {
   type LocalStackOptions,
   type SeedResult,
 } from '#services/shared/local_stack'
+import { ensureProductionBuild } from '#services/shared/production_build'
 import { startDropboxFake, type DropboxFake } from '#tests/fakes/dropbox'
 import { startGoogleCalendarFake, type GoogleCalendarFake } from '#tests/fakes/google_calendar'
 import { startGooglePlacesFake, type GooglePlacesFake } from '#tests/fakes/google_places'
@@ -36,19 +37,22 @@ export function printRecentStackOutput() {
 }
 
 /**
- * The whole stack as `npm run dev` starts it: its own databases (named after
- * `name`), free ports, and any extra environment per app. Returns the running
- * stack and what the seed created; stop it with `stack.stop()`. Browser files
- * use the shared one (sharedBrowserStack); a file whose environment would
- * change what the others see may start a stack of its own with this.
- * `onLine` also receives each line the stack prints.
+ * The whole stack as `npm run dev` starts it (or, with `mode: 'production'`,
+ * as `npm start` does: from the production build, built first unless build/
+ * holds these sources', keeping its files under `storage`): its own
+ * databases (named after `name`), free ports, and any extra environment per
+ * app. Returns the running stack and what the seed created; stop it with
+ * `stack.stop()`. Browser files use the shared one (sharedBrowserStack); a
+ * file whose environment would change what the others see may start a stack
+ * of its own with this. `onLine` also receives each line the stack prints.
  */
 export async function startBrowserStack(
   name: string,
   extraEnv: (
     ports: Record<AppId, number>
   ) => LocalStackOptions['extraEnv'] | Promise<LocalStackOptions['extraEnv']> = () => ({}),
-  onLine?: (source: string, line: string) => void
+  onLine?: (source: string, line: string) => void,
+  { mode, storage }: Pick<LocalStackOptions, 'mode' | 'storage'> = {}
 ): Promise<SeededStack> {
   const server = process.env.TEST_DATABASE_SERVER_URL
   if (!server) {
@@ -63,23 +67,29 @@ export async function startBrowserStack(
     ports[appId] = await freePort()
     secrets[appId] = randomBytes(32).toString('base64url')
   }
+  const log = (source: string, line: string) => {
+    onLine?.(source, line)
+    if (process.env.STACK_LOG) {
+      console.log(`${source} │ ${line}`)
+    } else {
+      recentOutput.push(`${source} │ ${line}`)
+      recentOutput.splice(0, recentOutput.length - RECENT_LINES)
+    }
+  }
+  if (mode === 'production') {
+    await ensureProductionBuild(app.makePath(), (line) => log('stack', line))
+  }
   const stack = new LocalStack({
     root: app.makePath(),
+    mode,
+    storage,
     host: 'localhost',
     ports,
     databaseUrls,
     secrets,
     adminEmail: 'admin@example.com',
     extraEnv: await extraEnv(ports),
-    log: (source, line) => {
-      onLine?.(source, line)
-      if (process.env.STACK_LOG) {
-        console.log(`${source} │ ${line}`)
-      } else {
-        recentOutput.push(`${source} │ ${line}`)
-        recentOutput.splice(0, recentOutput.length - RECENT_LINES)
-      }
-    },
+    log,
   })
   const seed = await stack.prepare()
   if (!seed.seeded) {

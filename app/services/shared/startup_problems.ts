@@ -61,16 +61,17 @@ export function browsersRefusePort(port: number) {
 export async function ensurePortUsable(
   port: number,
   host: string,
-  need: { who: string; variable: string }
+  need: { who: string; variable: string; command?: string }
 ) {
+  const command = need.command ?? 'npm run dev'
   if (browsersRefusePort(port)) {
     throw new StartupProblem(
-      `Port ${port} is one that browsers refuse to open (the Fetch standard's list of bad ports, kept away from mail, IRC, X11 and the like), so ${need.who} would start and no browser could reach it. Choose another with ${need.variable} (for example ${need.variable}=${port + 10} npm run dev).`
+      `Port ${port} is one that browsers refuse to open (the Fetch standard's list of bad ports, kept away from mail, IRC, X11 and the like), so ${need.who} would start and no browser could reach it. Choose another with ${need.variable} (for example ${need.variable}=${port + 10} ${command}).`
     )
   }
   if (await portTaken(port, host)) {
     throw new StartupProblem(
-      `Port ${port} is already in use, and ${need.who} needs it. Another \`npm run dev\` (perhaps of another copy of this project) or another program holds it: stop that, or choose a free port with ${need.variable} (for example ${need.variable}=${port + 10} npm run dev).`
+      `Port ${port} is already in use, and ${need.who} needs it. Another \`${command}\` (perhaps of another copy of this project) or another program holds it: stop that, or choose a free port with ${need.variable} (for example ${need.variable}=${port + 10} ${command}).`
     )
   }
 }
