@@ -106,6 +106,8 @@ class Launcher {
         command: COMMANDS[this.mode],
       })
     }
+    // A database that cannot be reached is said before a build's half minute.
+    const databaseUrls = await this.#provideDatabases()
     if (this.mode === 'production') {
       const build = await ensureProductionBuild(this.root, (line) => log('stack', line))
       log(
@@ -124,7 +126,7 @@ class Launcher {
       host: addresses.host,
       listen: addresses.listen,
       ports,
-      databaseUrls: await this.#provideDatabases(),
+      databaseUrls,
       secrets: stackSecrets(join(this.storage, 'stack-secrets.json')),
       adminEmail: process.env.DEMO_ADMIN_EMAIL ?? 'admin@example.com',
       log,
