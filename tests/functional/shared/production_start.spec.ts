@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -179,6 +179,13 @@ test.group('npm start: the production build, as people run it', (group) => {
     // The demo's uploads, stored by transfer's fs disk.
     const uploads = await readdir(join(storage, 'drive', 'transfer'), { recursive: true })
     assert.isAbove(uploads.length, 0)
+    // The build is as `node ace build` left it: the next build replaces all of it.
+    const built = statSync(join(root, 'build', '.source-fingerprint')).mtimeMs
+    const entries = await readdir(join(root, 'build'), { recursive: true, withFileTypes: true })
+    const written = entries
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((path) => statSync(path).mtimeMs > built)
+    assert.deepEqual(written, [])
   })
 
   test('pages come from the build, with Secure session cookies', async ({ assert }) => {
