@@ -51,6 +51,7 @@ export default defineConfig({
       { files: ['tests/unit/**/*.spec.ts'], name: 'unit', timeout: 5000 },
       { files: ['tests/functional/**/*.spec.ts'], name: 'functional', timeout: 30000 },
       { files: ['tests/browser/**/*.spec.ts'], name: 'browser', timeout: 300000 },
+      { files: ['tests/deploy/**/*.spec.ts'], name: 'deploy', timeout: 180000 },
     ],
     forceExit: false,
   },

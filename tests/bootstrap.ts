@@ -91,13 +91,18 @@ export const configureSuite: Config['configureSuite'] = (suite) => {
 /**
  * Each app's run sees its own test folders only. The cross-app browser tests
  * (tests/browser/shared) run once, in the sso run, on the stack the run's
- * browser files share (tests/helpers/browser_stack.ts).
+ * browser files share (tests/helpers/browser_stack.ts); so does the rehearsed
+ * deployment (tests/deploy), which runs all three apps from the build.
  */
 export function suitesFor(appId: string) {
   const folders = appId === 'sso' ? `{${appId},shared}` : appId
-  return (['unit', 'functional', 'browser'] as const).map((name) => ({
+  const suites = (['unit', 'functional', 'browser'] as const).map((name) => ({
     name,
     files: [`tests/${name}/${folders}/**/*.spec.ts`],
     timeout: name === 'browser' ? 300_000 : name === 'functional' ? 30_000 : 5_000,
   }))
+  if (appId !== 'sso') {
+    return suites
+  }
+  return [...suites, { name: 'deploy', files: ['tests/deploy/**/*.spec.ts'], timeout: 180_000 }]
 }
