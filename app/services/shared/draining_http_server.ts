@@ -8,8 +8,8 @@ import {
 
 /** The balancers' readiness probe (GET /readyz, see HealthController). */
 const READINESS_PATH = '/readyz'
-/** A probe this recent means a balancer watches the instance. */
-const WATCHED_WITHIN_MS = 30_000
+/** Probes further apart than this are not a balancer's regular checks. */
+const LONGEST_PROBE_INTERVAL_MS = 30_000
 
 /**
  * An HTTP server that stops the way a web instance behind a load balancer
@@ -18,9 +18,10 @@ const WATCHED_WITHIN_MS = 30_000
  * 1. From now on every answer closes its connection, so a proxy holding a
  *    kept-alive connection opens a new one for its next request, and the
  *    readiness probe answers 503 `draining`.
- * 2. When a balancer has probed GET /readyz lately, the server keeps
- *    listening until its next probe has been answered 503: the balancer then
- *    sends nothing more here. (Caddy 2.6 cannot resend a request body to
+ * 2. When a balancer checks GET /readyz regularly (Caddy every 2 s), the
+ *    server keeps listening until its next check has been answered 503 (or
+ *    twice the checks' interval has passed): the balancer then sends nothing
+ *    more here. (Caddy 2.6 cannot resend a request body to
  *    another instance when an instance refuses the connection: a POST or an
  *    upload's PATCH it tried here would fail with 502.)
  * 3. It stops listening, lets the requests in flight finish (an upload's
@@ -34,13 +35,14 @@ const WATCHED_WITHIN_MS = 30_000
 export function createDrainingServer(options: ServerOptions, handler: RequestListener) {
   const unanswered = new Set<ServerResponse>()
   let draining = false
-  let lastProbeAt = -Infinity
+  const probes = { previous: -Infinity, last: -Infinity }
   let balancerInformed = () => {}
 
   const server = createServer(options, (request: IncomingMessage, response: ServerResponse) => {
     const probe = request.method === 'GET' && request.url?.split('?')[0] === READINESS_PATH
     if (probe) {
-      lastProbeAt = performance.now()
+      probes.previous = probes.last
+      probes.last = performance.now()
     }
     if (draining) {
       response.setHeader('Connection', 'close')
@@ -68,9 +70,12 @@ export function createDrainingServer(options: ServerOptions, handler: RequestLis
       response.once('finish', () => setImmediate(() => server.closeIdleConnections()))
     }
     server.closeIdleConnections()
-    if (performance.now() - lastProbeAt < WATCHED_WITHIN_MS) {
+    const interval = probes.last - probes.previous
+    const watched =
+      interval <= LONGEST_PROBE_INTERVAL_MS && performance.now() - probes.last < 2 * interval
+    if (watched) {
       await new Promise<void>((resolve) => {
-        const giveUp = setTimeout(resolve, WATCHED_WITHIN_MS)
+        const giveUp = setTimeout(resolve, 2 * interval)
         balancerInformed = () => {
           clearTimeout(giveUp)
           resolve()
