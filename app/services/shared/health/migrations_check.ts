@@ -1,7 +1,7 @@
 import app from '@adonisjs/core/services/app'
 import db from '@adonisjs/lucid/services/db'
 import { MigrationRunner } from '@adonisjs/lucid/migration'
-import type { HealthCheck } from '#services/shared/health/health_check'
+import { errorName, type HealthCheck } from '#services/shared/health/health_check'
 
 /**
  * Every migration file of this app has run against its database (Lucid's
@@ -14,7 +14,12 @@ export class MigrationsCheck implements HealthCheck {
 
   async run() {
     const runner = new MigrationRunner(db, app, { direction: 'up', dryRun: true })
-    const migrations = await runner.getList()
+    let migrations: Awaited<ReturnType<MigrationRunner['getList']>>
+    try {
+      migrations = await runner.getList()
+    } catch (error) {
+      return `the applied migrations could not be read (${errorName(error)})`
+    }
     const pending = migrations.filter((entry) => entry.status === 'pending').length
     if (pending === 0) {
       return null
