@@ -3,8 +3,10 @@ import { connect } from 'node:net'
 import { join } from 'node:path'
 import type { Assert } from '@japa/assert'
 import { test } from '@japa/runner'
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { freePort } from '#services/shared/local_stack'
 import { AppProcess } from '#tests/helpers/app_process'
+import { TestS3Server } from '#tests/helpers/s3_server'
 import { READINESS_CHECKS } from '#tests/helpers/health_probes'
 import { waitUntil } from '#tests/helpers/wait_until'
 
@@ -59,6 +61,8 @@ function answersOf(raw: string) {
  * PostgreSQL; each test leaves its server as it found it.
  */
 test.group('Health probes of running servers', (group) => {
+  let s3: TestS3Server
+  let s3Stopped = false
   let working: AppProcess
   let noDatabase: AppProcess
   let unwritable: AppProcess
@@ -66,7 +70,8 @@ test.group('Health probes of running servers', (group) => {
 
   group.setup(async () => {
     closedPort = await freePort()
-    working = new AppProcess('transfer', 'health_working')
+    s3 = await new TestS3Server().start()
+    working = new AppProcess('transfer', 'health_working', s3.env)
     noDatabase = new AppProcess('schedule', 'health_no_database', {
       JOBS_IN_WEB: 'false',
       READYZ_MIN_FREE_BYTES: String(10 ** 18),
@@ -75,6 +80,7 @@ test.group('Health probes of running servers', (group) => {
     await Promise.all([working.prepare(), noDatabase.prepare(), unwritable.prepare()])
 
     noDatabase.extraEnv.DATABASE_URL = `postgres://postgres:secret-password@127.0.0.1:${closedPort}/schedule`
+    noDatabase.extraEnv.DRIVE_PRIVATE_FS_ROOT = join(noDatabase.directory, 'private')
     // Tests run as root, whom file modes do not stop: a folder under a regular file cannot be made.
     const blocker = join(unwritable.directory, 'a-file')
     await writeFile(blocker, 'not a folder')
@@ -83,6 +89,7 @@ test.group('Health probes of running servers', (group) => {
     await Promise.all([working.start(), noDatabase.start(), unwritable.start()])
     return async () => {
       await Promise.all([working.cleanup(), noDatabase.cleanup(), unwritable.cleanup()])
+      if (!s3Stopped) await s3.stop()
     }
   })
   group.each.timeout(60_000)
@@ -103,8 +110,9 @@ test.group('Health probes of running servers', (group) => {
   }) => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => readiness(working)))
     assert.lengthOf(new Set(answers.map((answer) => answer.text)), 1)
-    const uploads = await readdir(join(working.directory, 'drive', 'public-uploads'))
-    assert.notExists(uploads.find((name) => name.startsWith('.readyz')))
+    const client = new S3Client({ ...s3.options, forcePathStyle: true })
+    const left = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))
+    assert.deepEqual(left.Contents ?? [], [])
   })
 
   test('a migration that has not run: 503 naming migrations', async ({ assert }) => {
@@ -157,6 +165,8 @@ test.group('Health probes of running servers', (group) => {
     assert.equal(storage.minFreeBytes, 10 ** 18)
     assert.isBelow(storage.freeBytes as number, 10 ** 18)
     assert.equal(storage.reason, `only ${storage.freeBytes} bytes free, below ${10 ** 18}`)
+    const files = await readdir(join(noDatabase.directory, 'private'))
+    assert.deepEqual(files, [], 'the probe file is removed')
   })
 
   test('storage the app cannot write to: 503 naming storage', async ({ assert }) => {
@@ -168,6 +178,19 @@ test.group('Health probes of running servers', (group) => {
       assert.equal(body.checks[name].status, 'ok', `${name}: ${body.checks[name].reason}`)
     }
     assertNoSecrets(assert, text, unwritable)
+  })
+
+  test('an object store that does not answer: 503 naming storage', async ({ assert }) => {
+    await s3.stop()
+    s3Stopped = true
+    const { body, text } = await readinessBecomes(working, 503)
+    assert.equal(body.checks.storage.status, 'failing')
+    assert.equal(
+      body.checks.storage.reason,
+      'the object store did not take a probe object (ECONNREFUSED)'
+    )
+    assert.equal(body.checks.database.status, 'ok')
+    assertNoSecrets(assert, text, working)
   })
 
   /*
@@ -192,14 +215,13 @@ test.group('Health probes of running servers', (group) => {
     )
     await new Promise((resolve) => setTimeout(resolve, 300))
     process.kill(working.pid, 'SIGTERM')
-    const probed = await waitUntil('/readyz to stop answering 200', () =>
+    const probed = await waitUntil('/readyz to answer draining (or no longer listen)', () =>
       fetch(`${working.url}/readyz`)
+        .then(async (response) => ({ status: response.status, body: await response.text() }))
         .then(
-          async (response) =>
-            response.status !== 200 && { status: response.status, body: await response.text() },
-          () => null
+          (answer) => answer.body.includes('"draining"') && answer,
+          () => 'refused' as const
         )
-        .then((answer) => answer ?? 'refused')
     )
     socket.write(
       body.slice(5) +

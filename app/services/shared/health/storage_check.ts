@@ -80,7 +80,7 @@ export class StorageCheck implements HealthCheck {
       await disk.delete(key)
       return null
     } catch (error) {
-      return `the object store refused a probe object (${errorName(error)})`
+      return `the object store did not take a probe object (${errorName(error)})`
     }
   }
 }
