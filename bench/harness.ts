@@ -59,11 +59,16 @@ export class BenchRun {
     }
   }
 
-  /** An embedded PostgreSQL on a free port with an empty database; its URL. */
+  /**
+   * An empty database on the run's embedded PostgreSQL (started on a free
+   * port by the first call); its URL.
+   */
   async database(name: string) {
-    log('starting PostgreSQL')
-    this.#database = new EmbeddedDatabase(this.dataDir, await freePort())
-    await this.#database.start(log)
+    if (!this.#database) {
+      log('starting PostgreSQL')
+      this.#database = new EmbeddedDatabase(this.dataDir, await freePort())
+      await this.#database.start(log)
+    }
     await recreateDatabase(this.#database.url('postgres'), name)
     return withDatabase(this.#database.url('postgres'), name)
   }
