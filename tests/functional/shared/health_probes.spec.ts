@@ -1,12 +1,14 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { Assert } from '@japa/assert'
 import { test } from '@japa/runner'
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { freePort } from '#services/shared/local_stack'
 import { AppProcess } from '#tests/helpers/app_process'
 import { TestS3Server } from '#tests/helpers/s3_server'
+import { TcpCable } from '#tests/helpers/tcp_cable'
 import { READINESS_CHECKS } from '#tests/helpers/health_probes'
 import { waitUntil } from '#tests/helpers/wait_until'
 
@@ -64,6 +66,7 @@ test.group('Health probes of running servers', (group) => {
   let s3: TestS3Server
   let s3Stopped = false
   let working: AppProcess
+  let databaseCable: TcpCable
   let noDatabase: AppProcess
   let unwritable: AppProcess
   let closedPort: number
@@ -79,6 +82,13 @@ test.group('Health probes of running servers', (group) => {
     unwritable = new AppProcess('sso', 'health_unwritable')
     await Promise.all([working.prepare(), noDatabase.prepare(), unwritable.prepare()])
 
+    // The working server reaches its database through a cable a test unplugs.
+    const direct = new URL(working.databaseUrl)
+    databaseCable = await new TcpCable(direct.hostname, Number(direct.port)).plugIn()
+    const cabled = new URL(working.databaseUrl)
+    cabled.hostname = '127.0.0.1'
+    cabled.port = String(databaseCable.port)
+    working.extraEnv.DATABASE_URL = cabled.href
     noDatabase.extraEnv.DATABASE_URL = `postgres://postgres:secret-password@127.0.0.1:${closedPort}/schedule`
     noDatabase.extraEnv.DRIVE_PRIVATE_FS_ROOT = join(noDatabase.directory, 'private')
     // Tests run as root, whom file modes do not stop: a folder under a regular file cannot be made.
@@ -90,6 +100,7 @@ test.group('Health probes of running servers', (group) => {
     return async () => {
       await Promise.all([working.cleanup(), noDatabase.cleanup(), unwritable.cleanup()])
       if (!s3Stopped) await s3.stop()
+      await databaseCable.unplug()
     }
   })
   group.each.timeout(60_000)
@@ -131,6 +142,23 @@ test.group('Health probes of running servers', (group) => {
       await working.ace('migration:run', '--force')
     }
     await readinessBecomes(working, 200)
+  })
+
+  test('a database that goes away: 503 naming database and jobs, ready again once it is back', async ({
+    assert,
+  }) => {
+    await readinessBecomes(working, 200)
+    await databaseCable.unplug()
+    try {
+      const { body, text } = await readinessBecomes(working, 503)
+      assert.equal(body.checks.database.status, 'failing')
+      assert.equal(body.checks.jobs.status, 'failing')
+      assertNoSecrets(assert, text, working)
+    } finally {
+      await databaseCable.plugIn()
+    }
+    const { body } = await readinessBecomes(working, 200)
+    assert.equal(body.checks.jobs.status, 'ok')
   })
 
   test('a database that does not answer: the server still boots, /healthz 200, /readyz 503', async ({
@@ -194,11 +222,10 @@ test.group('Health probes of running servers', (group) => {
   })
 
   /*
-   * A balancer learns of the stop from its next probe, whether it reaches the
-   * server on a new connection (while it still listens) or on a kept-alive one
-   * behind a request in flight, as a proxy reuses its upstream connections.
+   * A balancer that checks /readyz regularly learns of the stop from its next
+   * check, and sends nothing more (bin/server.ts drains before stopping).
    */
-  test('after SIGTERM: a request in flight completes, and /readyz answers 503 draining', async ({
+  test('after SIGTERM: /readyz answers a balancer 503 draining, a request in flight completes', async ({
     assert,
   }) => {
     const body = JSON.stringify({ code: 'no-such-code' })
@@ -213,34 +240,30 @@ test.group('Health probes of running servers', (group) => {
         'Content-Type: application/json\r\nAccept: application/json\r\n' +
         `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`
     )
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    process.kill(working.pid, 'SIGTERM')
-    const probed = await waitUntil('/readyz to answer draining (or no longer listen)', () =>
-      fetch(`${working.url}/readyz`)
-        .then(async (response) => ({ status: response.status, body: await response.text() }))
-        .then(
-          (answer) => answer.body.includes('"draining"') && answer,
-          () => 'refused' as const
+
+    const probes: { status: number; body: string }[] = []
+    const balancer = (async () => {
+      while (!probes.at(-1)?.body.includes('"draining"')) {
+        const answer = await fetch(`${working.url}/readyz`).then(
+          async (response) => ({ status: response.status, body: await response.text() }),
+          () => null
         )
-    )
-    socket.write(
-      body.slice(5) +
-        'GET /readyz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' +
-        'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'
-    )
+        if (!answer) return 'refused'
+        probes.push(answer)
+        await sleep(500)
+      }
+    })()
+    await waitUntil('the balancer to have checked twice', () => probes.length >= 2)
+    const checkedBefore = probes.length
+    process.kill(working.pid, 'SIGTERM')
+    assert.isUndefined(await balancer, 'the server stopped listening before a check told it')
+    socket.write(body.slice(5))
     await closed
 
-    const [exchange, ...afterwards] = answersOf(raw)
-    assert.isBelow(exchange.status, 500, raw)
-    const readyAnswers = [...(probed === 'refused' ? [] : [probed]), ...afterwards.slice(0, 1)]
-    assert.isNotEmpty(readyAnswers, 'no /readyz was answered after SIGTERM')
-    for (const answer of readyAnswers) {
-      assert.equal(answer.status, 503)
-      assert.deepEqual(JSON.parse(answer.body), { status: 'draining', checks: {} })
-    }
-    for (const live of afterwards.slice(1)) {
-      assert.equal(live.status, 200)
-      assert.deepEqual(JSON.parse(live.body), { status: 'ok' })
-    }
+    assert.isBelow(answersOf(raw)[0].status, 500, raw)
+    const told = probes.slice(checkedBefore)
+    assert.isNotEmpty(told)
+    assert.equal(told.at(-1)!.status, 503)
+    assert.deepEqual(JSON.parse(told.at(-1)!.body), { status: 'draining', checks: {} })
   })
 })

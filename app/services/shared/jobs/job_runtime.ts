@@ -165,20 +165,16 @@ export class JobRuntime implements JobSender {
     if (!this.#works) {
       return null
     }
-    const now = Date.now()
     const workers = boss.getWipData()
-    const stalled = this.definitions.filter((definition) => {
-      const own = workers.filter((worker) => worker.name === definition.name)
-      // A fetch runs at least every poll; a handler running a long job (a
-      // transcode) does not fetch meanwhile, which is no stall.
-      const limit = Math.max(30, 3 * (definition.pollSeconds ?? 2)) * 1000
-      return !own.some((worker) => {
-        const busy = (worker.lastJobStartedOn ?? 0) > (worker.lastJobEndedOn ?? 0)
-        const lastFetch = worker.lastFetchedOn ?? worker.createdOn
-        const fetchFailed = (worker.lastErrorOn ?? 0) > lastFetch
-        return worker.state === 'active' && (busy || (!fetchFailed && now - lastFetch < limit))
-      })
-    })
+    // A worker's loop outlives a failed fetch and tries again at its next
+    // poll, so an active worker is a polling one: the age of its last fetch
+    // says nothing (queues woken by NOTIFY fetch every 30 s, a long job
+    // does not fetch meanwhile), and a database that fails is the check
+    // above and the database check's.
+    const stalled = this.definitions.filter(
+      (definition) =>
+        !workers.some((worker) => worker.name === definition.name && worker.state === 'active')
+    )
     if (stalled.length > 0) {
       return `the workers of ${stalled.length} of ${this.definitions.length} queues are not polling`
     }
