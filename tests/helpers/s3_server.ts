@@ -20,8 +20,9 @@ export class TestS3Server {
   #directory = ''
   port = 0
 
-  async start() {
-    this.#directory = await mkdtemp(join(tmpdir(), 's3rver-'))
+  /** `parent`: where its data folder goes (default the system's temporary folder). */
+  async start(parent = tmpdir()) {
+    this.#directory = await mkdtemp(join(parent, 's3rver-'))
     this.port = await freePort()
     this.#server = new S3rver({
       address: '127.0.0.1',

@@ -140,10 +140,12 @@ export class Rehearsal {
     const phase = (name: string) =>
       this.#log('rehearsal', `${name} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
     const root = app.makePath()
+    this.#installExitHandler()
     const build = await ensureProductionBuild(root, (line) => this.#log('build', line))
     this.#build = build.directory
     phase('build ready')
-    await this.s3.start()
+    // In the rehearsal's folder, which goes however the run ends.
+    await this.s3.start(this.scratch)
     const [httpPort, adminPort] = [await freePort(), await freePort()]
     this.httpsPort = await freePort()
     const ports = {} as Record<AppId, number[]>
@@ -175,7 +177,6 @@ export class Rehearsal {
       },
       log: (line) => this.#caddyLine(line),
     })
-    this.#installExitHandler()
     // Caddy first: its internal CA must exist before the apps start trusting it.
     await this.caddy.start()
     const rootCertificate = join(this.caddy.authorityDirectory, 'root.crt')
