@@ -4,7 +4,7 @@ import { test } from '@japa/runner'
 import pg from 'pg'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright'
 import { readOutbox } from '#services/shared/mail/outbox_transport'
-import { ADMIN_EMAIL, Rehearsal } from '#tests/helpers/deployment/rehearsal'
+import { ADMIN_EMAIL, ADMIN_NAME, Rehearsal } from '#tests/helpers/deployment/rehearsal'
 import { HttpsVisitor } from '#tests/helpers/deployment/https_visitor'
 import { transferAccountMenu } from '#tests/helpers/transfer_browser'
 import { waitUntil } from '#tests/helpers/wait_until'
@@ -107,7 +107,7 @@ test.group('the rehearsed deployment (deploy/)', (group) => {
   async function signInAtSso(page: Page) {
     await page.waitForURL(`${rehearsal.url('sso')}/login`)
     await page.getByLabel('Email').fill(ADMIN_EMAIL)
-    await page.getByLabel('Password').fill(rehearsal.seed.admin.password)
+    await page.getByLabel('Password').fill(rehearsal.adminPassword)
     await page.getByRole('button', { name: 'Sign in' }).click()
   }
 
@@ -123,7 +123,7 @@ test.group('the rehearsed deployment (deploy/)', (group) => {
     const schedule = await person.newPage()
     await schedule.goto(rehearsal.url('schedule'))
     await schedule.waitForURL(new RegExp(`^${rehearsal.url('schedule')}/calendar(\\?|$)`))
-    await schedule.getByText('Demo Admin').waitFor()
+    await schedule.getByText(ADMIN_NAME).waitFor()
 
     for (const appId of ['sso', 'transfer', 'schedule'] as const) {
       const page = await person.newPage()

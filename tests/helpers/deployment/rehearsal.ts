@@ -4,11 +4,12 @@ import { rmSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { Agent } from 'node:https'
 import { tmpdir } from 'node:os'
+import { stripVTControlCharacters } from 'node:util'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { APP_IDS, APP_PROFILES, type AppId } from '#services/shared/app_profiles'
 import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
-import { freePort, type SeedResult } from '#services/shared/local_stack'
+import { freePort } from '#services/shared/local_stack'
 import { ensureProductionBuild } from '#services/shared/production_build'
 import { StackStepFailed } from '#services/shared/startup_problems'
 import { CHROMIUM_ARGS } from '#tests/bootstrap'
@@ -26,6 +27,7 @@ import { waitUntil } from '#tests/helpers/wait_until'
 /** How many web instances of each app the rehearsal runs (the README's example). */
 const INSTANCES: Record<AppId, number> = { sso: 1, transfer: 2, schedule: 2 }
 export const ADMIN_EMAIL = 'admin@example.com'
+export const ADMIN_NAME = 'Rehearsal Admin'
 const RECENT_LINES = 80
 
 /** A health-check transition in Caddy's log: an instance entering or leaving the rotation. */
@@ -53,7 +55,8 @@ export class Rehearsal {
   readonly s3 = new TestS3Server()
   caddy!: CaddyFront
   agent!: Agent
-  seed!: Extract<SeedResult, { seeded: true }>
+  /** The first sso admin's password, as sso:bootstrap-admin printed it. */
+  adminPassword = ''
   httpsPort = 0
   #recent: string[] = []
   #healthEvents: HealthEvent[] = []
@@ -197,29 +200,30 @@ export class Rehearsal {
     phase('caddy started')
     await this.#writeEnvironmentFile('sso', {})
     await this.ace('sso', ['migration:run', '--force'])
-    const seedOutput = await this.ace('sso', [
-      'sso:demo-seed',
+    // The README's first admin and connected apps, with their callbacks through Caddy.
+    const bootstrap = await this.ace('sso', [
+      'sso:bootstrap-admin',
       ADMIN_EMAIL,
-      `--app=transfer=${this.url('transfer')}${APP_PROFILES.transfer.callbackPath}`,
-      `--app=schedule=${this.url('schedule')}${APP_PROFILES.schedule.callbackPath}`,
+      `--name=${ADMIN_NAME}`,
+      '--generate-password',
     ])
-    const seed = JSON.parse(seedOutput.trim().split('\n').at(-1)!) as SeedResult
-    if (!seed.seeded) {
-      throw new Error('the rehearsal database of sso was not empty')
-    }
-    this.seed = seed
+    this.adminPassword = printed(bootstrap, 'Password')
     await Promise.all(
       (['transfer', 'schedule'] as const).map(async (appId) => {
-        const connected = seed.apps.find((entry) => entry.name === appId)!
+        const registered = await this.ace('sso', [
+          'sso:apps:create',
+          appId,
+          `--redirect-uri=${this.url(appId)}${APP_PROFILES[appId].callbackPath}`,
+        ])
         await this.#writeEnvironmentFile(appId, {
           SSO_BASE_URL: this.url('sso'),
-          SSO_API_KEY: connected.apiKey,
-          SSO_SECRET_KEY: connected.secretKey,
+          SSO_API_KEY: printed(registered, 'apiKey'),
+          SSO_SECRET_KEY: printed(registered, 'secretKey'),
           // transfer's uploads in the bucket of the OBJSTORE_* names: s3rver on loopback.
           ...(appId === 'transfer' ? this.s3.env : {}),
         })
         await this.ace(appId, ['migration:run', '--force'])
-        await this.ace(appId, [`${appId}:users:create`, ADMIN_EMAIL, '--role=admin'])
+        await this.ace(appId, [`${appId}:bootstrap-admin`, ADMIN_EMAIL])
       })
     )
 
@@ -401,6 +405,17 @@ export class Rehearsal {
     await rm(this.scratch, { recursive: true, force: true })
     this.#removeExitHandler()
   }
+}
+
+/** A `label: value` line of a command's output (an apiKey, a generated password). */
+function printed(output: string, label: string) {
+  const line = stripVTControlCharacters(output)
+    .split('\n')
+    .find((entry) => entry.startsWith(`${label}:`))
+  if (!line) {
+    throw new Error(`no "${label}:" line in:\n${output}`)
+  }
+  return line.slice(label.length + 1).trim()
 }
 
 function safeJson(line: string) {
