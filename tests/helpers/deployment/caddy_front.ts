@@ -89,10 +89,12 @@ export class CaddyFront {
   }
 
   /**
-   * Base64 SHA-256 hashes of the internal CA's public keys (root and the
-   * intermediate that signs the sites), for Chromium's
+   * Base64 SHA-256 hashes of the internal CA's public keys, for Chromium's
    * --ignore-certificate-errors-spki-list: that browser then accepts these
-   * sites' certificates and no others it could not verify.
+   * sites' certificates and no others it could not verify. Chromium matches
+   * the pins against the chain the server sends, which holds the
+   * intermediate but not the root: the root's pin alone is refused
+   * (ERR_CERT_AUTHORITY_INVALID), so both are pinned.
    */
   async spkiPins() {
     const pins: string[] = []
