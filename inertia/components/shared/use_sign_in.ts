@@ -10,20 +10,31 @@ export const NOT_THIS_BROWSERS_SIGN_IN =
   'This sign-in has expired or was not started in this browser. Please sign in again.'
 
 /**
+ * Where a page that only signs people in sends them once they are: the
+ * address (where the server would redirect the page's own) and the page's
+ * module, fetched while the code is traded rather than after.
+ */
+export type SignedInLanding = { path: string; page: () => Promise<unknown> }
+
+/**
  * The client half of the auth-code exchange (spec 1, section 5): read
  * ?auth_code, trade it for a session, then reload the page without the code
- * in the address bar (replacing the history entry, so Back cannot replay it).
+ * in the address bar (replacing the history entry, so Back cannot replay it),
+ * or go straight to `landing`.
  */
-export function useCodeExchange(pagePath: string) {
+export function useCodeExchange(pagePath: string, landing?: SignedInLanding) {
   const [code] = useState(() => new URL(window.location.href).searchParams.get('auth_code'))
+  const [next] = useState(() => landing)
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
     if (!code) {
       return
     }
+    // A failed fetch here is retried by the visit, which needs the module anyway.
+    next?.page().catch(() => {})
     api('POST', '/api/auth/exchange', { code })
-      .then(() => router.visit(pagePath, { replace: true }))
+      .then(() => router.visit(next?.path ?? pagePath, { replace: true }))
       .catch((failure: unknown) => {
         window.history.replaceState(window.history.state, '', pagePath)
         setError(
@@ -34,7 +45,7 @@ export function useCodeExchange(pagePath: string) {
               : 'Sign-in failed, please try again.'
         )
       })
-  }, [code, pagePath])
+  }, [code, next, pagePath])
 
   return { pending: code !== null && error === null, error }
 }

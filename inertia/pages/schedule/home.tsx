@@ -30,7 +30,11 @@ export default function Home({
   user: SessionUser | null
   signInError: string | null
 }) {
-  const { error, pending } = useCodeExchange('/')
+  // Signed in, "/" is the calendar: go there at once, its code loading during the exchange.
+  const { error, pending } = useCodeExchange('/', {
+    path: '/calendar',
+    page: () => import('~/pages/schedule/calendar'),
+  })
   const failure = error ?? (signInError && (SIGN_IN_ERRORS[signInError] ?? 'Sign-in failed.'))
 
   let heading = 'Sign in to Schedule'
