@@ -59,6 +59,10 @@ export default class JobsProvider {
     this.app.terminating(() => this.#runtime?.stop())
   }
 
+  #stopping() {
+    return this.app.isTerminating || this.app.isTerminated
+  }
+
   async ready() {
     if (this.app.getEnvironment() !== 'web') {
       return
@@ -68,9 +72,20 @@ export default class JobsProvider {
       return
     }
     const runtime = await this.app.container.make(JobRuntime)
+    /*
+     * A SIGTERM right after the server began listening may have run the
+     * terminating hook before the runtime existed: workers started now would
+     * hold pg-boss's connections open and the process would never exit.
+     */
+    if (this.#stopping()) {
+      return
+    }
     try {
       await runtime.startWorkers()
     } catch (error) {
+      if (this.#stopping()) {
+        return
+      }
       // Listening without its workers, the app would silently stop doing its
       // background work: stop, so the process manager restarts it.
       const logger = await this.app.container.make('logger')

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
+import { runToEnd } from '#services/shared/child_processes'
 import { freePort } from '#services/shared/local_stack'
 
 /**
@@ -84,7 +85,11 @@ export class AppProcess {
         throw new Error(`${this.appId} exited while starting:\n${this.output}`)
       }
       try {
-        await fetch(`${this.url}/api/stack-probe`, { headers: { accept: 'application/json' } })
+        // A listener that never answers (another program's, stopped) must not hold the wait.
+        await fetch(`${this.url}/api/stack-probe`, {
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(5000),
+        })
         return
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 200))
@@ -100,6 +105,29 @@ export class AppProcess {
 
   stop() {
     return this.#stop('SIGTERM')
+  }
+
+  /**
+   * SIGTERM, then whether the server exited within `ms` (if not, it is
+   * killed, so a hung stop fails the test instead of holding the run).
+   */
+  async stopsWithin(ms: number) {
+    const child = this.#child
+    this.#child = undefined
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      return true
+    }
+    const exited = new Promise<boolean>((resolve) => child.once('exit', () => resolve(true)))
+    child.kill('SIGTERM')
+    const inTime = await Promise.race([
+      exited,
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+    ])
+    if (!inTime) {
+      child.kill('SIGKILL')
+      await exited
+    }
+    return inTime
   }
 
   async cleanup() {
@@ -142,21 +170,10 @@ export class AppProcess {
 
   /** `node ace <args>` in this server's environment; resolves with what it printed. */
   ace(...args: string[]) {
-    return new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, ['ace.js', ...args], {
-        cwd: app.makePath(),
-        env: this.env(),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout!.on('data', (chunk) => (output += chunk))
-      child.stderr!.on('data', (chunk) => (output += chunk))
-      child.once('error', reject)
-      child.once('exit', (code) =>
-        code === 0
-          ? resolve(output)
-          : reject(new Error(`node ace ${args.join(' ')} failed:\n${output}`))
-      )
+    return runToEnd(process.execPath, ['ace.js', ...args], {
+      cwd: app.makePath(),
+      env: this.env(),
+      step: `node ace ${args.join(' ')}`,
     })
   }
 }

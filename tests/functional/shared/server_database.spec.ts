@@ -72,6 +72,29 @@ test.group('The server and its database', (group) => {
   }).timeout(90_000)
 
   /*
+   * A SIGTERM that came before the web process had started its job workers
+   * used to leave them starting afterwards, holding pg-boss's connections:
+   * the process never exited (about one start in four). A deployment that
+   * stops an instance just started (a rollback, a crash loop) meets it.
+   */
+  test('a web process told to stop the moment it answers exits, job workers and all', async ({
+    assert,
+  }) => {
+    const server = await new AppProcess('schedule', 'stop_at_once').prepare()
+    try {
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await server.start()
+        assert.isTrue(
+          await server.stopsWithin(15_000),
+          `start ${attempt} did not exit after SIGTERM`
+        )
+      }
+    } finally {
+      await server.cleanup()
+    }
+  }).timeout(180_000)
+
+  /*
    * Without PORT the framework would listen on 3333 in every app. Each is
    * asked on its own default; one that something else holds here (the dev
    * stack beside the tests) is skipped.
