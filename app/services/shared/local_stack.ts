@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createServer, isIP } from 'node:net'
 import { join } from 'node:path'
 import { APP_IDS, APP_PROFILES, type AppId } from './app_profiles.ts'
 import { RestartingProcess, type RestartBackoff } from './restarting_process.ts'
 import { isWildcardAddress } from './stack_addresses.ts'
-import { StackStepFailed, StartupProblem } from './startup_problems.ts'
+import { StartupProblem } from './startup_problems.ts'
+import { forEachLine, runToEnd } from './child_processes.ts'
 
 export interface LocalStackOptions {
   /** Project root (where ace.js is). */
@@ -175,7 +176,7 @@ export class LocalStack {
             env,
             stdio: ['ignore', 'pipe', 'pipe'],
           })
-          this.#pipe(appId, child)
+          forEachLine(child, (line) => this.options.log(appId, line))
           return child
         },
         log: (line) => this.options.log(appId, line),
@@ -237,34 +238,11 @@ export class LocalStack {
   }
 
   #ace(appId: AppId, args: string[], seed?: SeedResult): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['ace.js', ...args], {
-        cwd: this.#cwd,
-        env: { ...this.#env(appId, seed), FORCE_COLOR: '0' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout!.on('data', (chunk) => (output += chunk))
-      child.stderr!.on('data', (chunk) => (output += chunk))
-      child.once('error', reject)
-      child.once('exit', (code) =>
-        code === 0
-          ? resolve(output)
-          : reject(new StackStepFailed(`\`node ace ${args.join(' ')}\` (${appId})`, output))
-      )
+    return runToEnd(process.execPath, ['ace.js', ...args], {
+      cwd: this.#cwd,
+      env: { ...this.#env(appId, seed), FORCE_COLOR: '0' },
+      step: `\`node ace ${args.join(' ')}\` (${appId})`,
     })
-  }
-
-  #pipe(appId: AppId, child: ChildProcess) {
-    for (const stream of [child.stdout!, child.stderr!]) {
-      let buffered = ''
-      stream.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString()
-        const lines = buffered.split('\n')
-        buffered = lines.pop() ?? ''
-        lines.filter(Boolean).forEach((line) => this.options.log(appId, line))
-      })
-    }
   }
 
   async #waitUntilUp(appId: AppId) {

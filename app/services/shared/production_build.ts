@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile, readdir, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { StackStepFailed } from './startup_problems.ts'
+import { runToEnd } from './child_processes.ts'
 
 /*
  * What the production build is made from. tests/ and bench/ are copied into
@@ -86,27 +85,18 @@ export async function ensureProductionBuild(
   log(
     'building the apps for production (node ace build, about 30 s; reused until the sources change)'
   )
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, ['ace.js', 'build'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        // The build boots the app without serving it: no database is used,
-        // and none may be migrated at build time from here.
-        APP_ID: process.env.APP_ID ?? 'sso',
-        DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused',
-        DATABASE_PUBLIC_URL: '',
-        FORCE_COLOR: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout!.on('data', (chunk) => (output += chunk))
-    child.stderr!.on('data', (chunk) => (output += chunk))
-    child.once('error', reject)
-    child.once('exit', (code) =>
-      code === 0 ? resolve() : reject(new StackStepFailed('`node ace build`', output))
-    )
+  await runToEnd(process.execPath, ['ace.js', 'build'], {
+    cwd: root,
+    step: '`node ace build`',
+    env: {
+      ...process.env,
+      // The build boots the app without serving it: no database is used,
+      // and none may be migrated at build time from here.
+      APP_ID: process.env.APP_ID ?? 'sso',
+      DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://unused@127.0.0.1:1/unused',
+      DATABASE_PUBLIC_URL: '',
+      FORCE_COLOR: '0',
+    },
   })
   await writeFile(join(directory, FINGERPRINT_FILE), fingerprint)
   return { directory, built: true }

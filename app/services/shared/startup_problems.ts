@@ -21,7 +21,8 @@ export class StackStepFailed extends Error {
     readonly step: string,
     readonly output: string
   ) {
-    super(`${step} failed`)
+    // The message ends with the last lines, for a test or a log that shows only the message.
+    super(`${step} failed:\n${output.trimEnd().split('\n').slice(-40).join('\n')}`)
   }
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -9,6 +8,7 @@ import { join } from 'node:path'
 import app from '@adonisjs/core/services/app'
 import { APP_IDS, APP_PROFILES, type AppId } from '#services/shared/app_profiles'
 import { recreateDatabase, withDatabase } from '#services/shared/embedded_database'
+import { runToEnd } from '#services/shared/child_processes'
 import { freePort } from '#services/shared/local_stack'
 import { ensureProductionBuild } from '#services/shared/production_build'
 import { StackStepFailed } from '#services/shared/startup_problems'
@@ -306,21 +306,10 @@ export class Rehearsal {
     if (entrypoint !== 'ace.js') {
       throw new Error(`${worker.name} no longer runs ace.js: update the README and the rehearsal`)
     }
-    return new Promise<string>((resolve, reject) => {
-      const child = spawn(node, [entrypoint, ...args], {
-        cwd: worker.unit.workingDirectory,
-        env: worker.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      let output = ''
-      child.stdout!.on('data', (chunk) => (output += chunk))
-      child.stderr!.on('data', (chunk) => (output += chunk))
-      child.once('error', reject)
-      child.once('exit', (code) =>
-        code === 0
-          ? resolve(output)
-          : reject(new Error(`node ace ${args.join(' ')} (${appId}) exited ${code}:\n${output}`))
-      )
+    return runToEnd(node, [entrypoint, ...args], {
+      cwd: worker.unit.workingDirectory,
+      env: worker.env,
+      step: `node ace ${args.join(' ')} (${appId})`,
     })
   }
 

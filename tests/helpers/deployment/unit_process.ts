@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { forEachLine } from '#services/shared/child_processes'
 import type { ResolvedUnit } from '#tests/helpers/deployment/systemd_unit'
 
 export type UnitExit = { code: number | null; signal: NodeJS.Signals | null }
@@ -53,16 +54,10 @@ export class UnitProcess {
     this.#exit = new Promise((resolve) =>
       child.once('exit', (code, signal) => resolve({ code, signal }))
     )
-    for (const stream of [child.stdout!, child.stderr!]) {
-      let buffered = ''
-      stream.on('data', (chunk: Buffer) => {
-        buffered += chunk.toString()
-        const lines = buffered.split('\n')
-        buffered = lines.pop() ?? ''
-        lines.filter(Boolean).forEach((line) => this.log(line))
-        this.output = (this.output + chunk.toString()).slice(-65_536)
-      })
-    }
+    forEachLine(child, (line) => {
+      this.log(line)
+      this.output = `${this.output}${line}\n`.slice(-65_536)
+    })
     return this
   }
 
