@@ -5,14 +5,9 @@
  * spent its time, by script and by function.
  */
 import type { BrowserContext } from 'playwright-core'
+import { fileOf, selfTimes, type CpuProfile } from '../cpu_profile.ts'
 import { visit, type Proof } from './measure.ts'
 
-type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
-type CpuProfile = {
-  nodes: { id: number; callFrame: CallFrame }[]
-  samples: number[]
-  timeDeltas: number[]
-}
 type Waterfall = {
   elements: number
   /** Elements under each section of the page's main region (what makes a heavy page heavy). */
@@ -46,26 +41,6 @@ const WATERFALL = `(() => {
   }
 })()`
 
-function fileOf(url: string) {
-  if (!url) return '(no script)'
-  try {
-    return new URL(url).pathname.split('/').pop() || url
-  } catch {
-    return url
-  }
-}
-
-/** Milliseconds of samples per key, largest first. */
-function tally(profile: CpuProfile, keyOf: (frame: CallFrame) => string) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
-  const totals = new Map<string, number>()
-  for (const [index, nodeId] of profile.samples.entries()) {
-    const key = keyOf(byNode.get(nodeId)!)
-    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000)
-  }
-  return [...totals.entries()].sort((a, b) => b[1] - a[1])
-}
-
 /** Loads `url` twice in `context` (the second under the profiler) and describes the second. */
 export async function profilePage(context: BrowserContext, url: string, proof: Proof) {
   const page = await context.newPage()
@@ -80,15 +55,7 @@ export async function profilePage(context: BrowserContext, url: string, proof: P
   await page.close()
 
   const ms = (value: number | null) => (value === null ? 'never' : `${value.toFixed(0)} ms`)
-  const special = (frame: CallFrame) =>
-    frame.functionName.startsWith('(') ? frame.functionName : null
-  const byScript = tally(profile, (frame) => special(frame) ?? fileOf(frame.url))
-  const byFunction = tally(
-    profile,
-    (frame) =>
-      special(frame) ??
-      `${frame.functionName || '(anonymous)'} ${fileOf(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
-  )
+  const { byScript, byFunction } = selfTimes(profile)
   const busy = byScript
     .filter(([key]) => key !== '(idle)')
     .reduce((sum, [, value]) => sum + value, 0)

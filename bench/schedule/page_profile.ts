@@ -6,13 +6,7 @@
  * and where the main thread's samples fell: by script and by function.
  */
 import type { BrowserContext } from 'playwright-core'
-
-type CallFrame = { functionName: string; url: string; lineNumber: number; columnNumber: number }
-type CpuProfile = {
-  nodes: { id: number; callFrame: CallFrame }[]
-  samples: number[]
-  timeDeltas: number[]
-}
+import { fileOf, selfTimes, type CpuProfile } from '../cpu_profile.ts'
 
 type Waterfall = {
   ready: number
@@ -44,26 +38,6 @@ const WATERFALL = `(() => {
   }
 })()`
 
-function fileOf(url: string) {
-  if (!url) return '(no script)'
-  try {
-    return new URL(url).pathname.split('/').pop() || url
-  } catch {
-    return url
-  }
-}
-
-/** Milliseconds of samples per key, largest first. */
-function tally(profile: CpuProfile, keyOf: (frame: CallFrame) => string) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]))
-  const totals = new Map<string, number>()
-  for (const [index, nodeId] of profile.samples.entries()) {
-    const key = keyOf(byNode.get(nodeId)!)
-    totals.set(key, (totals.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000)
-  }
-  return [...totals.entries()].sort((a, b) => b[1] - a[1])
-}
-
 /** Opens `url` in a new page of `context` under the CPU profiler, until the people grid is ready. */
 export async function profileLoad(context: BrowserContext, url: string): Promise<LoadProfile> {
   const page = await context.newPage()
@@ -78,15 +52,7 @@ export async function profileLoad(context: BrowserContext, url: string): Promise
   await page.close()
 
   const ms = (value: number) => `${value.toFixed(0)} ms`
-  const special = (frame: CallFrame) =>
-    frame.functionName.startsWith('(') ? frame.functionName : null
-  const byScript = tally(profile, (frame) => special(frame) ?? fileOf(frame.url))
-  const byFunction = tally(
-    profile,
-    (frame) =>
-      special(frame) ??
-      `${frame.functionName || '(anonymous)'} ${fileOf(frame.url)}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`
-  )
+  const { byScript, byFunction } = selfTimes(profile)
   const sampled = byScript.reduce((sum, [, value]) => sum + value, 0)
   const busy = byScript
     .filter(([key]) => key !== '(idle)')
