@@ -23,7 +23,8 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { launchChromium } from '../chromium.ts'
 import { BenchRun, log, root } from '../harness.ts'
 import { settle, visit, type Visit } from './measure.ts'
 import { profilePage } from './profile.ts'
@@ -130,18 +131,7 @@ let bench: BenchStack | null = null
 let browser: Browser | null = null
 try {
   bench = await startBenchStack(run)
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await launchChromium()
 
   log('signing in to the three apps as the demo admin')
   const signedIn = await browser.newContext()

@@ -34,7 +34,8 @@
 import { cpus, loadavg, totalmem } from 'node:os'
 import { parseArgs } from 'node:util'
 import type pg from 'pg'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { launchChromium } from '../chromium.ts'
 import { conflictStatement } from '../../app/services/schedule/calendar/conflict_statement.ts'
 import { BenchRun, log } from '../harness.ts'
 import { childrenCpu, cpuSince } from './cpu.ts'
@@ -182,18 +183,7 @@ async function main() {
 
   log(`opening the people month in Chromium, ${BROWSER_RUNS + 1} times`)
   const pageUrl = `${baseUrl}/calendar?mode=people&view=month&date=${from}`
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  const browser = await launchChromium()
   const loads: PageLoad[] = []
   const pairs: { against: PageLoad[]; this: PageLoad[] } = { against: [], this: [] }
   let profile: LoadProfile | null = null
