@@ -50,6 +50,10 @@ new Ignitor(APP_ROOT, { importer: IMPORTER })
     app.listenIf(app.managedByPm2, 'SIGINT', () => app.terminate())
   })
   .ace()
+  .configure(async (app) => {
+    const { exitWithTwoOnWrongUsage } = await import('#services/shared/terminal/exit_codes')
+    exitWithTwoOnWrongUsage(await app.container.make('ace'))
+  })
   .handle(process.argv.splice(2))
   .catch((error) => {
     process.exitCode = 1

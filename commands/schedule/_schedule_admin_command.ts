@@ -12,10 +12,6 @@ export abstract class ScheduleAdminCommand extends AppCommand {
   static options: CommandOptions = { startApp: true }
   protected appId = 'schedule' as const
 
-  protected fail(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
-  }
 
   protected async guarded(action: () => Promise<void>) {
     const { errors } = await import('@vinejs/vine')

@@ -111,8 +111,4 @@ export default class ScheduleCalendarSetup extends AppCommand {
     }
   }
 
-  protected fail(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
-  }
 }

@@ -39,10 +39,6 @@ export abstract class RelyingPartyUsersCommand extends AppCommand {
     return this.people.appId
   }
 
-  protected fail(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
-  }
 
   protected async guarded(action: (users: Users) => Promise<void>) {
     const { errors } = await import('@vinejs/vine')

@@ -23,10 +23,6 @@ export abstract class SsoCommand extends AppCommand {
   static options: CommandOptions = { startApp: true }
   protected appId = 'sso' as const
 
-  protected fail(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
-  }
 
   /** Runs `action` unless the command may not run here; turns refusals into clear lines and exit code 1. */
   protected async guarded(action: (tools: OperatorTools) => Promise<void>) {

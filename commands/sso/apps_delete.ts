@@ -13,13 +13,12 @@ export default class SsoAppsDelete extends SsoCommand {
 
   async run() {
     await this.withApp(this.apiKey, async (app, tools) => {
-      const confirmed =
-        this.force ||
-        (await this.prompt.confirm(
-          `Delete "${app.name}"? Its people can no longer sign in through it, and this cannot be undone`
-        ))
+      const confirmed = await this.confirmDestructive(
+        `Delete "${app.name}"? Its people can no longer sign in through it, and this cannot be undone`,
+        this.force
+      )
       if (!confirmed) {
-        return this.fail('Nothing deleted')
+        return
       }
       await tools.registry.delete(app, tools.actor)
       this.logger.success(`Deleted "${app.name}" (${app.apiKey})`)

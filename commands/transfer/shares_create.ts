@@ -68,8 +68,4 @@ export default class TransferSharesCreate extends AppCommand {
     }
   }
 
-  protected fail(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
-  }
 }

@@ -1,0 +1,3 @@
+import { commandParity } from '#tests/helpers/command_parity'
+
+commandParity('sso')
