@@ -39,7 +39,6 @@ export abstract class RelyingPartyUsersCommand extends AppCommand {
     return this.people.appId
   }
 
-
   protected async guarded(action: (users: Users) => Promise<void>) {
     const { errors } = await import('@vinejs/vine')
     const { RelyingPartyUsersError } =

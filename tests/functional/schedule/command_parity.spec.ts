@@ -1,3 +1,4 @@
 import { commandParity } from '#tests/helpers/command_parity'
+import { SCHEDULE_ADMIN_COMMANDS } from '#services/schedule/admin_commands'
 
-commandParity('schedule')
+commandParity('schedule', SCHEDULE_ADMIN_COMMANDS)

@@ -1,10 +1,8 @@
 import type { AppId } from '#services/shared/app_profiles'
-import { SSO_ADMIN_COMMANDS } from '#services/sso/admin_commands'
-import { TRANSFER_ADMIN_COMMANDS } from '#services/transfer/admin_commands'
-import { SCHEDULE_ADMIN_COMMANDS } from '#services/schedule/admin_commands'
 
 /**
- * Every admin task on the web is also an Ace command. A route is written as
+ * Every admin task on the web is also an Ace command. Each app keeps one
+ * table, in app/services/<app>/admin_commands.ts. A route is written as
  * "METHOD /pattern", as the router has it; its value names the commands that
  * do the same from a terminal. An admin page maps to the command that lists
  * what the page shows.
@@ -16,12 +14,6 @@ import { SCHEDULE_ADMIN_COMMANDS } from '#services/schedule/admin_commands'
  * practice (transfer's uploads, shares and download log) are listed too.
  */
 export type AdminCommandTable = Record<string, string[]>
-
-export const ADMIN_COMMANDS: Record<AppId, AdminCommandTable> = {
-  sso: SSO_ADMIN_COMMANDS,
-  transfer: TRANSFER_ADMIN_COMMANDS,
-  schedule: SCHEDULE_ADMIN_COMMANDS,
-}
 
 /** The guards of each app in start/kernel.ts: signed in, and admin. */
 export const APP_GUARDS: Record<AppId, { signedIn: string; admin: string }> = {
