@@ -1,0 +1,6 @@
+import type { DoctorCheck } from '#services/shared/doctor/doctor_check'
+
+/** The checks of `node ace doctor` that only schedule has: its outside services and tools. */
+export async function scheduleDoctorChecks(): Promise<DoctorCheck[]> {
+  return []
+}
