@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { Group } from '@japa/runner/core'
@@ -19,6 +19,8 @@ export class SsoFake {
   #tokens = new Map<string, SsoUser>()
   #nextStatus: number | null = null
   #sessionStatus: 'active' | number = 'active'
+  /** The return addresses GET /authorize accepts; null: any. */
+  #redirectUris: string[] | null = null
   url = ''
 
   constructor() {
@@ -29,6 +31,9 @@ export class SsoFake {
         const reply = (status: number, payload: unknown) => {
           response.writeHead(status, { 'content-type': 'application/json' })
           response.end(JSON.stringify(payload))
+        }
+        if (request.url?.startsWith('/authorize?') && request.method === 'GET') {
+          return this.#authorize(new URL(request.url, this.url).searchParams, response)
         }
         if (request.url === '/api/apps/session-status' && request.method === 'POST') {
           return this.#sessionStatus === 'active'
@@ -51,6 +56,34 @@ export class SsoFake {
         reply(200, { valid: true, user })
       })
     })
+  }
+
+  /**
+   * sso's GET /authorize for a browser without a session: its sign-in page
+   * (a redirect) for our apiKey and a registered return address, else its
+   * error page (400) in sso's words.
+   */
+  #authorize(query: URLSearchParams, response: ServerResponse) {
+    const refuse = (message: string) => {
+      response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+      response.end(`<!DOCTYPE html><html><body><main><p>${message}</p></main></body></html>`)
+    }
+    const redirectUri = query.get('redirect_uri')
+    if (!query.get('client_id') || !redirectUri) {
+      return refuse('The sign-in request is missing its client_id or redirect_uri.')
+    }
+    if (query.get('client_id') !== TEST_API_KEY) {
+      return refuse('This application is not registered with the sign-in service.')
+    }
+    if (this.#redirectUris && !this.#redirectUris.includes(redirectUri)) {
+      return refuse('The return address of this application is not registered.')
+    }
+    response.writeHead(302, { location: '/login' }).end()
+  }
+
+  /** The return addresses sso has for the app from now on (null: any). */
+  registerRedirectUris(uris: string[] | null) {
+    this.#redirectUris = uris
   }
 
   async start() {

@@ -21,6 +21,13 @@ export type TokenValidation = { valid: true; user: SsoUser } | { valid: false; m
 /** Whether the sign-in a session ticket names still holds at sso. */
 export type SessionStatus = { active: true } | { active: false; reason: string }
 
+/**
+ * What sso makes of this app's sign-in request (`node ace doctor`): it would
+ * sign people in, or it refuses the apiKey (unknown or disabled app), or it
+ * refuses the return address (not among the app's redirect URIs).
+ */
+export type SignInRequestAnswer = 'accepted' | 'api_key_refused' | 'redirect_uri_refused'
+
 export class SsoUnavailableError extends Error {}
 
 export class SsoClient {
@@ -107,5 +114,34 @@ export class SsoClient {
     return body.active
       ? { active: true }
       : { active: false, reason: typeof body.reason === 'string' ? body.reason : 'Inactive' }
+  }
+
+  /**
+   * Sends the sign-in request a browser would (GET /authorize with this
+   * apiKey and return address) without following it: sso sends a stranger
+   * to its sign-in page when it knows the app, and answers 400 when it does
+   * not. No other endpoint tells a relying app whether its apiKey is good
+   * without a person's token. sso says which part it refused only in the
+   * page's words, so the return address is told apart by them.
+   */
+  async signInRequestAnswer(redirectUri: string): Promise<SignInRequestAnswer> {
+    let response: Response
+    try {
+      response = await fetch(this.authorizeUrl(redirectUri, 'doctor'), {
+        redirect: 'manual',
+        headers: { accept: 'text/html' },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      })
+    } catch (error) {
+      throw new SsoUnavailableError('sso could not be reached', { cause: error })
+    }
+    const body = await response.text().catch(() => '')
+    if (response.status >= 300 && response.status < 400) {
+      return 'accepted'
+    }
+    if (response.status === 400) {
+      return /return address/i.test(body) ? 'redirect_uri_refused' : 'api_key_refused'
+    }
+    throw new SsoUnavailableError(`sso answered ${response.status} to a sign-in request`)
   }
 }

@@ -55,6 +55,24 @@ export class Ffmpeg {
     return this.#available
   }
 
+  /**
+   * The first line `-version` prints ("ffmpeg version 5.1.6-0+deb12u1 …"), or
+   * why the program did not run (`node ace doctor`).
+   */
+  async version(tool: 'ffmpeg' | 'ffprobe'): Promise<{ version: string } | { problem: string }> {
+    const path = tool === 'ffmpeg' ? this.ffmpegPath : this.ffprobePath
+    try {
+      const { code, stdout, stderr } = await this.#run(path, ['-hide_banner', '-version'])
+      if (code !== 0) {
+        return { problem: `exited with ${code}: ${reasonFrom(stderr, 'no message')}` }
+      }
+      return { version: stdout.split('\n')[0].trim() }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      return { problem: code === 'ENOENT' ? 'was not found' : `did not start (${code ?? error})` }
+    }
+  }
+
   async probe(path: string): Promise<VideoProbe> {
     const { code, stdout, stderr } = await this.#run(this.ffprobePath, [
       '-v',
