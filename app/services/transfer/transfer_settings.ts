@@ -64,6 +64,28 @@ export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTING_DEFINITIONS, key)
 }
 
+/**
+ * A value typed at a terminal (`transfer:settings:set`), as the settings page
+ * would send it: `true`/`false` for a switch, addresses separated by commas,
+ * numbers and text as typed. Only the form changes; the key's rule still
+ * decides whether the value is valid.
+ */
+export function settingValueFromText(key: SettingKey, text: string): unknown {
+  switch (SETTING_DEFINITIONS[key].input) {
+    case 'boolean': {
+      const word = text.trim().toLowerCase()
+      return word === 'true' ? true : word === 'false' ? false : text
+    }
+    case 'email_list':
+      return text
+        .split(/[\s,;]+/)
+        .map((address) => address.trim())
+        .filter(Boolean)
+    default:
+      return text
+  }
+}
+
 /** Reads and writes the `settings` table, falling back to each key's default. */
 export class TransferSettings {
   async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {

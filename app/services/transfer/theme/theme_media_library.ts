@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { stat } from 'node:fs/promises'
+import { basename, extname } from 'node:path'
 import ThemeMedia, { type ThemeMediaKind } from '#models/transfer/theme_media'
 import ThemePageSetting, { type ThemedPage } from '#models/transfer/theme_page_setting'
 import type { JobSender } from '#services/shared/jobs/job_definition'
@@ -52,6 +54,34 @@ export type ReceivedFile = {
   size: number
   extname: string | undefined
   type: string | undefined
+}
+
+/**
+ * A file on this machine as the upload form would bring it
+ * (`transfer:theme:upload`): its type read from its first bytes, as the
+ * multipart parser reads an upload's (file-type, the parser's own detector),
+ * the name's extension only when the bytes say nothing.
+ */
+export async function localThemeFile(path: string, name = basename(path)): Promise<ReceivedFile> {
+  let size: number
+  try {
+    const info = await stat(path)
+    if (!info.isFile()) {
+      throw new Error('not a file')
+    }
+    size = info.size
+  } catch {
+    throw new ThemeMediaRefused(`No file at ${path}`, 404)
+  }
+  const { fileTypeFromFile } = await import('file-type')
+  const sniffed = await fileTypeFromFile(path)
+  return {
+    path,
+    name,
+    size,
+    extname: sniffed?.ext ?? (extname(name).slice(1).toLowerCase() || undefined),
+    type: sniffed?.mime,
+  }
 }
 
 /**
