@@ -13,7 +13,7 @@ export default class DownloadLogsController {
 
   async index({ request }: HttpContext) {
     const { page, perPage, ...filter } = await request.validateUsing(downloadLogListValidator)
-    return this.logs.list(filter, page ?? 1, perPage ?? 50)
+    return this.logs.list(filter, page, perPage)
   }
 
   async export({ request, response }: HttpContext) {

@@ -3,7 +3,7 @@ import type { HttpContext } from '@adonisjs/core/http'
 import PublicUpload from '#models/transfer/public_upload'
 import { DownloadGrants } from '#services/transfer/download_grants'
 import { downloaderOf, originOf } from '#services/transfer/download_requester'
-import { StaffUploads } from '#services/transfer/staff_uploads'
+import { StaffUploads, uploadListQuery } from '#services/transfer/staff_uploads'
 import { uploadOwnership } from '#services/transfer/upload_ownership'
 import { UploadRemoval } from '#services/transfer/upload_removal'
 import { uploadListValidator } from '#validators/transfer/share_validators'
@@ -18,15 +18,7 @@ export default class StaffUploadsController {
   ) {}
 
   async index({ request }: HttpContext) {
-    const query = await request.validateUsing(uploadListValidator)
-    return this.uploads.list({
-      search: query.search || undefined,
-      status: query.status,
-      sort: query.sort ?? 'created',
-      order: query.order ?? 'desc',
-      page: query.page ?? 1,
-      perPage: query.perPage ?? 25,
-    })
+    return this.uploads.list(uploadListQuery(await request.validateUsing(uploadListValidator)))
   }
 
   async destroy({ params, response }: HttpContext) {

@@ -94,25 +94,34 @@ export class DownloadLogs {
     })
   }
 
-  /** Newest first. */
-  async list(filter: DownloadLogFilter, page: number, perPage: number) {
-    const [{ total }] = await this.filtered(filter).count('* as total')
+  /** Newest first, 50 a page unless asked otherwise (GET /api/download-logs). */
+  async list(filter: DownloadLogFilter, page = 1, perPage = 50) {
+    const total = await this.count(filter)
     const rows: DownloadLogRow[] = await this.query(filter)
       .offset((page - 1) * perPage)
       .limit(perPage)
     return serializer.serialize({
       data: DownloadLogTransformer.transform(rows),
       meta: {
-        total: Number(total),
+        total,
         page,
         perPage,
-        lastPage: Math.max(1, Math.ceil(Number(total) / perPage)),
+        lastPage: Math.max(1, Math.ceil(total / perPage)),
       },
     })
   }
 
-  /** The whole (filtered) log as CSV, read in batches newest first and streamed out. */
-  exportCsv(filter: DownloadLogFilter) {
+  /** How many downloads the filter matches. */
+  async count(filter: DownloadLogFilter) {
+    const [{ total }] = await this.filtered(filter).count('* as total')
+    return Number(total)
+  }
+
+  /**
+   * The whole (filtered) log as CSV, read in batches newest first and streamed
+   * out. `onRow` hears of each row as it is written (a terminal's progress).
+   */
+  exportCsv(filter: DownloadLogFilter, onRow?: () => void) {
     const rows = async function* (this: DownloadLogs) {
       let cursor: { at: string; id: string } | null = null
       while (true) {
@@ -127,6 +136,7 @@ export class DownloadLogs {
         const batch: DownloadLogRow[] = await query
         for (const row of batch) {
           const view = new DownloadLogTransformer(row).toObject()
+          onRow?.()
           yield {
             ...view,
             downloadedBy: view.downloadedBy?.email ?? '',

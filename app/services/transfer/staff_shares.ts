@@ -124,8 +124,13 @@ export class StaffShares {
     return share
   }
 
-  async list() {
-    return StaffShare.query()
+  /** Newest first; with `uploadId`, only the shares of that upload. */
+  async list(filter: { uploadId?: string } = {}) {
+    const query = StaffShare.query()
+    if (filter.uploadId) {
+      query.where('upload_id', filter.uploadId)
+    }
+    return query
       .preload('upload')
       .preload('createdBy')
       .orderBy('created_at', 'desc')

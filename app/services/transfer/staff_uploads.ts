@@ -3,13 +3,32 @@ import PublicUpload from '#models/transfer/public_upload'
 import { serializer } from '#services/shared/serialize'
 import StaffUploadTransformer from '#transformers/transfer/staff_upload_transformer'
 
-export type UploadListQuery = {
+/** Which uploads: those whose name, sender or email contains `search`, in a status. */
+export type UploadFilter = {
   search?: string
   status?: 'uploading' | 'complete'
+}
+
+export type UploadListQuery = UploadFilter & {
   sort: 'created' | 'name' | 'size'
   order: 'asc' | 'desc'
   page: number
   perPage: number
+}
+
+/**
+ * The list as GET /api/public-uploads reads it from what its validator
+ * accepted: newest first, 25 a page unless asked otherwise.
+ */
+export function uploadListQuery(asked: Partial<UploadListQuery>): UploadListQuery {
+  return {
+    search: asked.search || undefined,
+    status: asked.status,
+    sort: asked.sort ?? 'created',
+    order: asked.order ?? 'desc',
+    page: asked.page ?? 1,
+    perPage: asked.perPage ?? 25,
+  }
 }
 
 /** As many as the file picker offered when it read the first page of /api/public-uploads. */
@@ -41,28 +60,68 @@ export class StaffUploads {
 
   /** The same page of the list for the uploads page, each row with when it will be deleted. */
   async listForPage(query: UploadListQuery) {
-    const page = await this.matching(query)
-      .select(
-        db.raw(
-          `(SELECT count(*) ${LIVE_SHARES} AND staff_shares.expires_at IS NULL) AS open_share_count`
-        ),
-        db.raw(`(SELECT max(staff_shares.expires_at) ${LIVE_SHARES}) AS last_share_end`)
-      )
-      .paginate(query.page, query.perPage)
+    const page = await this.withPageColumns(this.matching(query)).paginate(
+      query.page,
+      query.perPage
+    )
     return serializer.serialize({
       data: StaffUploadTransformer.transform(page.all()).useVariant('forUploadsPage'),
       meta: this.metaOf(page),
     })
   }
 
-  protected matching(query: UploadListQuery) {
-    const builder = PublicUpload.query()
-      .select(
-        'public_uploads.*',
-        db.raw(
-          '(SELECT count(*) FROM staff_shares WHERE staff_shares.upload_id = public_uploads.id) AS share_count'
-        )
+  /** One upload as a row of the uploads page shows it (`transfer:uploads:show`), or null. */
+  async find(id: string) {
+    const upload = await this.withPageColumns(this.withShareCount()).where('id', id).first()
+    return upload
+      ? serializer.serialize(StaffUploadTransformer.transform(upload).useVariant('forUploadsPage'))
+      : null
+  }
+
+  /**
+   * Every upload the filter matches, oldest first (for a bulk delete from the
+   * terminal, which shows them before it removes them).
+   */
+  async matchingAll(filter: UploadFilter) {
+    return this.matching({ ...filter, sort: 'created', order: 'asc' })
+  }
+
+  /** The uploads with these ids, oldest first, each with its share count. */
+  async withIds(ids: string[]) {
+    return this.withShareCount()
+      .whereIn('id', ids)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+  }
+
+  /** The uploads with exactly this file name, so an operator can name a file instead of its id. */
+  async named(fileName: string) {
+    return PublicUpload.query()
+      .where('file_name', fileName)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+  }
+
+  protected withShareCount() {
+    return PublicUpload.query().select(
+      'public_uploads.*',
+      db.raw(
+        '(SELECT count(*) FROM staff_shares WHERE staff_shares.upload_id = public_uploads.id) AS share_count'
       )
+    )
+  }
+
+  protected withPageColumns(builder: ReturnType<StaffUploads['withShareCount']>) {
+    return builder.select(
+      db.raw(
+        `(SELECT count(*) ${LIVE_SHARES} AND staff_shares.expires_at IS NULL) AS open_share_count`
+      ),
+      db.raw(`(SELECT max(staff_shares.expires_at) ${LIVE_SHARES}) AS last_share_end`)
+    )
+  }
+
+  protected matching(query: UploadFilter & Pick<UploadListQuery, 'sort' | 'order'>) {
+    const builder = this.withShareCount()
       .orderBy(SORT_COLUMNS[query.sort], query.order)
       .orderBy('id', query.order)
     if (query.status) {
