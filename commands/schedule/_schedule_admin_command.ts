@@ -1,4 +1,4 @@
-import { args } from '@adonisjs/core/ace'
+import { args, flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import type { CalendarFeeds } from '#services/schedule/feeds/calendar_feeds'
 import { AppCommand } from '#commands/shared/_app_command'
@@ -12,7 +12,6 @@ export abstract class ScheduleAdminCommand extends AppCommand {
   static options: CommandOptions = { startApp: true }
   protected appId = 'schedule' as const
 
-
   protected async guarded(action: () => Promise<void>) {
     const { errors } = await import('@vinejs/vine')
     const { RecordNotFoundError } = await import('#services/schedule/directory/record_errors')
@@ -25,7 +24,7 @@ export abstract class ScheduleAdminCommand extends AppCommand {
           (error.messages as { message: string }[]).map(({ message }) => message).join('; ')
         )
       }
-      if (error instanceof RecordNotFoundError) {
+      if (error instanceof RecordNotFoundError || isRefusal(error)) {
         return this.fail(error.message)
       }
       throw error
@@ -41,6 +40,27 @@ export abstract class ScheduleAdminCommand extends AppCommand {
     }
     return id
   }
+}
+
+/**
+ * A refusal the API answers with a 4xx (a name taken, 409; the last admin…):
+ * the operator gets its message as the page does. A 5xx stays an error.
+ */
+function isRefusal(error: unknown): error is Error {
+  const status = (error as { status?: unknown })?.status
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500
+}
+
+/** A schedule command that lists: a table, or `--json` with the API's shapes. */
+export abstract class ScheduleListCommand extends ScheduleAdminCommand {
+  @flags.boolean({ description: "Print JSON (the API's shapes) instead of a table" })
+  declare json?: boolean
+}
+
+/** A schedule command that removes something for good: asked first on a terminal. */
+export abstract class ScheduleDestructiveCommand extends ScheduleAdminCommand {
+  @flags.boolean({ description: 'Do not ask for confirmation (needed off a terminal)' })
+  declare force?: boolean
 }
 
 /** The calendar feed commands: a person named by kind and id. */

@@ -2,6 +2,9 @@ import { flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { errors as vineErrors } from '@vinejs/vine'
 import { AppCommand } from '#commands/shared/_app_command'
+import type { CalendarSync } from '#services/schedule/calendar_sync/calendar_sync'
+
+type SyncStatus = Awaited<ReturnType<CalendarSync['status']>>
 
 export default class ScheduleCalendarSetup extends AppCommand {
   static commandName = 'schedule:calendar:setup'
@@ -29,6 +32,11 @@ export default class ScheduleCalendarSetup extends AppCommand {
       'What descriptions show (repeatable; the others are left out): client, status, dayDetails, people, notes, link',
   })
   declare show?: string[]
+
+  @flags.boolean({
+    description: "Print the state as JSON (GET /api/admin/calsync/status's answer)",
+  })
+  declare json?: boolean
 
   async run() {
     const { CalendarSync } = await import('#services/schedule/calendar_sync/calendar_sync')
@@ -76,11 +84,38 @@ export default class ScheduleCalendarSetup extends AppCommand {
         }
         throw error
       }
-      this.logger.success('Calendar sync settings saved; run schedule:calendar:sync to apply them')
+      if (!this.json) {
+        this.logger.success(
+          'Calendar sync settings saved; run schedule:calendar:sync to apply them'
+        )
+      }
     }
 
     const status = await sync.status()
+    if (this.json) {
+      const { serializer } = await import('#services/shared/serialize')
+      const { default: CalendarSyncStatusTransformer } =
+        await import('#transformers/schedule/calendar_sync_status_transformer')
+      const jsonValue = await serializer.serialize(CalendarSyncStatusTransformer.transform(status))
+      this.printRecord([], { json: true, jsonValue })
+    }
     const names = new Map(statuses.map((item) => [item.id, item.name]))
+    if (!this.json) {
+      this.#print(status, names)
+    }
+
+    if (this.calendar && status.configured) {
+      const tested = await sync.test(this.calendar)
+      if (tested.success) {
+        if (this.json) return
+        this.logger.success(`The service account can see "${tested.calendarName}"`)
+      } else {
+        return this.fail(tested.error!)
+      }
+    }
+  }
+
+  #print(status: SyncStatus, names: Map<number, string>) {
     this.logger.info(
       status.configured
         ? `Service account: ${status.serviceAccountEmail}`
@@ -100,15 +135,5 @@ export default class ScheduleCalendarSetup extends AppCommand {
         ? `Last sync: ${status.lastSyncAt}, ${status.lastSyncResult?.synced ?? 0} synced, ${status.lastSyncResult?.errors.length ?? 0} error(s)`
         : 'Last sync: never'
     )
-
-    if (this.calendar && status.configured) {
-      const tested = await sync.test(this.calendar)
-      if (tested.success) {
-        this.logger.success(`The service account can see "${tested.calendarName}"`)
-      } else {
-        return this.fail(tested.error!)
-      }
-    }
   }
-
 }

@@ -1,7 +1,7 @@
 import { args } from '@adonisjs/core/ace'
-import { ScheduleAdminCommand } from '#commands/schedule/_schedule_admin_command'
+import { ScheduleListCommand } from '#commands/schedule/_schedule_admin_command'
 
-export default class ScheduleMessagesGroups extends ScheduleAdminCommand {
+export default class ScheduleMessagesGroups extends ScheduleListCommand {
   static commandName = 'schedule:messages:groups'
   static description =
     'Saved recipient groups of availability messaging, or one group with its members'
@@ -19,6 +19,9 @@ export default class ScheduleMessagesGroups extends ScheduleAdminCommand {
       }
       await this.guarded(async () => {
         const group = await book.find(id)
+        if (this.json) {
+          return this.printRecord([], { json: true, jsonValue: group })
+        }
         this.logger.log(`Group ${group.id} "${group.name}": ${group.members.length} members`)
         for (const member of group.members) {
           this.logger.log(`  ${member.resourceType} ${member.resourceId} ${member.name}`)
@@ -26,18 +29,19 @@ export default class ScheduleMessagesGroups extends ScheduleAdminCommand {
       })
       return
     }
+    // GET /api/message-groups answers the book's groups as they are.
     const groups = await book.list()
-    if (!groups.length) {
-      this.logger.info('No saved groups')
-      return
-    }
-    const table = this.ui.table()
-    table.head(['Id', 'Name', 'Crew', 'Vendors'])
-    for (const group of groups) {
-      const count = (type: string) =>
-        String(group.members.filter((member) => member.resourceType === type).length)
-      table.row([String(group.id), group.name, count('crew'), count('vendor')])
-    }
-    table.render()
+    const count = (group: (typeof groups)[number], type: string) =>
+      group.members.filter((member) => member.resourceType === type).length
+    this.printList(
+      groups,
+      [
+        { title: 'Id', value: (group) => group.id },
+        { title: 'Name', value: (group) => group.name },
+        { title: 'Crew', value: (group) => count(group, 'crew') },
+        { title: 'Vendors', value: (group) => count(group, 'vendor') },
+      ],
+      { json: this.json, empty: 'No saved groups' }
+    )
   }
 }

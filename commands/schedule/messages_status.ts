@@ -1,7 +1,7 @@
 import { args } from '@adonisjs/core/ace'
-import { ScheduleAdminCommand } from '#commands/schedule/_schedule_admin_command'
+import { ScheduleListCommand } from '#commands/schedule/_schedule_admin_command'
 
-export default class ScheduleMessagesStatus extends ScheduleAdminCommand {
+export default class ScheduleMessagesStatus extends ScheduleListCommand {
   static commandName = 'schedule:messages:status'
   static description = "An availability message's recipients: delivery on each channel and answers"
 
@@ -17,6 +17,11 @@ export default class ScheduleMessagesStatus extends ScheduleAdminCommand {
       const { AvailabilityMessages } =
         await import('#services/schedule/messaging/availability_messages')
       const messages = await this.app.container.make(AvailabilityMessages)
+      if (this.json) {
+        // GET /api/messages/:id's answer.
+        const { messageDetail } = await import('#services/schedule/messaging/message_detail')
+        return this.printRecord([], { json: true, jsonValue: await messageDetail(messages, id) })
+      }
       const { message, recipients } = await messages.find(id)
       this.logger.log(
         `Message ${message.id} "${message.subject}": ${message.status}, send at ${message.sendAt.toISO()}, answers close ${message.answersCloseAt.toISO()}`

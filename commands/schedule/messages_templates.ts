@@ -1,12 +1,14 @@
 import { args, flags } from '@adonisjs/core/ace'
-import { ScheduleAdminCommand } from '#commands/schedule/_schedule_admin_command'
+import { ScheduleListCommand } from '#commands/schedule/_schedule_admin_command'
 import type { MessageTemplatesBook } from '#services/schedule/messaging/message_templates_book'
+import type MessageTemplate from '#models/schedule/message_template'
 
 /*
  * What the admin does on /messages/templates: list, read one, add one, make
- * one the default of its kind, delete one.
+ * one the default of its kind, delete one (editing one is
+ * schedule:messages:templates:update).
  */
-export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
+export default class ScheduleMessagesTemplates extends ScheduleListCommand {
   static commandName = 'schedule:messages:templates'
   static description =
     'Message templates of availability messaging: list, show one, add, make default, delete'
@@ -20,8 +22,11 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
   @flags.boolean({ description: 'Make the template the default of its kind' })
   declare makeDefault: boolean
 
-  @flags.boolean({ description: 'Delete the template' })
+  @flags.boolean({ description: 'Delete the template (asks first unless --force)' })
   declare delete: boolean
+
+  @flags.boolean({ description: 'Do not ask for confirmation (needed off a terminal)' })
+  declare force?: boolean
 
   @flags.string({ description: 'Add a template with this name (with --kind and --body)' })
   declare name?: string
@@ -51,6 +56,11 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
     }
     await this.guarded(async () => {
       if (this.delete) {
+        const template = await book.find(id)
+        const question = `Delete the ${template.kind} template "${template.name}"?`
+        if (!(await this.confirmDestructive(question, this.force))) {
+          return
+        }
         await book.remove(id)
         this.logger.success(`Template ${id} deleted`)
         return
@@ -59,6 +69,9 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
       const template = this.makeDefault
         ? await book.update(id, await updateTemplateValidator.validate({ isDefault: true }))
         : await book.find(id)
+      if (this.json) {
+        return this.printRecord([], { json: true, jsonValue: await templateJson(template) })
+      }
       this.logger.log(
         `Template ${template.id} "${template.name}" (${template.kind}${template.isDefault ? ', default' : ''})`
       )
@@ -69,21 +82,20 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
 
   async #list(book: MessageTemplatesBook) {
     const templates = await book.list()
-    if (!templates.length) {
-      this.logger.info('No templates')
-      return
-    }
-    const table = this.ui.table()
-    table.head(['Id', 'Kind', 'Name', 'Default'])
-    for (const template of templates) {
-      table.row([
-        String(template.id),
-        template.kind,
-        template.name,
-        template.isDefault ? 'yes' : '',
-      ])
-    }
-    table.render()
+    this.printList(
+      templates,
+      [
+        { title: 'Id', value: (template) => template.id },
+        { title: 'Kind', value: (template) => template.kind },
+        { title: 'Name', value: (template) => template.name },
+        { title: 'Default', value: (template) => template.isDefault },
+      ],
+      {
+        json: this.json,
+        jsonValue: this.json ? await templateJson(templates) : undefined,
+        empty: 'No templates',
+      }
+    )
   }
 
   /** Checked by the validator of POST /api/message-templates: what the page refuses, this refuses. */
@@ -101,4 +113,14 @@ export default class ScheduleMessagesTemplates extends ScheduleAdminCommand {
       this.logger.success(`Template ${template.id} "${template.name}" added`)
     })
   }
+}
+
+/** As GET /api/message-templates answers (one template, or the list). */
+async function templateJson(templates: MessageTemplate | MessageTemplate[]) {
+  const { serializer } = await import('#services/shared/serialize')
+  const { default: MessageTemplateTransformer } =
+    await import('#transformers/schedule/message_template_transformer')
+  return Array.isArray(templates)
+    ? serializer.serialize(MessageTemplateTransformer.transform(templates))
+    : serializer.serialize(MessageTemplateTransformer.transform(templates))
 }

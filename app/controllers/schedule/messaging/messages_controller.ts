@@ -11,6 +11,7 @@ import { SMS_OFF_MESSAGE } from '#services/schedule/messaging/sms_client'
 import { serializer } from '#services/shared/serialize'
 import MessageTransformer from '#transformers/schedule/message_transformer'
 import MessageRecipientTransformer from '#transformers/schedule/message_recipient_transformer'
+import { messageDetail } from '#services/schedule/messaging/message_detail'
 
 /** Availability messages: compose, preview, list, track, resend (anyone signed in). */
 @inject()
@@ -68,14 +69,7 @@ export default class MessagesController {
     return serializer.serialize(MessageRecipientTransformer.transform(recipient))
   }
 
-  async #detail(id: number) {
-    const { message, recipients, headline, copies } = await this.messages.detail(id)
-    return {
-      ...(await serializer.serialize(MessageTransformer.transform(message))),
-      headline,
-      recipients: await serializer.serialize(
-        MessageRecipientTransformer.transform(recipients, copies)
-      ),
-    }
+  #detail(id: number) {
+    return messageDetail(this.messages, id)
   }
 }

@@ -7,6 +7,7 @@ import {
   updateUserValidator,
 } from '#validators/schedule/user_validators'
 import { ScheduleUsers } from '#services/schedule/people/schedule_users'
+import { lookUpEmail } from '#services/schedule/people/email_lookup'
 import { serializer } from '#services/shared/serialize'
 import AppUserTransformer from '#transformers/schedule/app_user_transformer'
 
@@ -42,17 +43,8 @@ export default class AdminUsersController {
     return { success: true }
   }
 
-  /** found: someone has this email; alreadyRegistered: they have signed in through sso. */
   async lookupEmail({ request }: HttpContext) {
     const { email } = await request.validateUsing(lookupEmailValidator, { data: request.qs() })
-    const user = await this.users.findByEmail(email)
-    if (!user) {
-      return { found: false, alreadyRegistered: false }
-    }
-    return {
-      found: true,
-      alreadyRegistered: user.ssoUserId !== 0,
-      user: await serializer.serialize(AppUserTransformer.transform(user)),
-    }
+    return lookUpEmail(this.users, email)
   }
 }

@@ -124,7 +124,11 @@ export class ReferenceLists {
     return rows as ReferenceListRow<Name>[]
   }
 
-  create(name: ReferenceListName, fields: ReferenceFields & { name: string }, actor: AppUser) {
+  create(
+    name: ReferenceListName,
+    fields: ReferenceFields & { name: string },
+    actor: AppUser | null
+  ) {
     const list = REFERENCE_LISTS[name]
     return this.saving(list, async (trx) => {
       await this.ensureNameFree(list, fields.name, null, trx)
@@ -151,7 +155,7 @@ export class ReferenceLists {
     })
   }
 
-  update(name: ReferenceListName, id: number, fields: ReferenceFields, actor: AppUser) {
+  update(name: ReferenceListName, id: number, fields: ReferenceFields, actor: AppUser | null) {
     const list = REFERENCE_LISTS[name]
     return this.saving(list, async (trx) => {
       const row = await this.find(list, id, trx)
@@ -177,7 +181,7 @@ export class ReferenceLists {
     })
   }
 
-  async delete(name: ReferenceListName, id: number, actor: AppUser) {
+  async delete(name: ReferenceListName, id: number, actor: AppUser | null) {
     const list = REFERENCE_LISTS[name]
     await db.transaction(async (trx) => {
       const row = await this.find(list, id, trx)
@@ -196,7 +200,7 @@ export class ReferenceLists {
   }
 
   /** `ids` names every entry once, in the new order. */
-  async reorder(name: ReferenceListName, ids: number[], actor: AppUser) {
+  async reorder(name: ReferenceListName, ids: number[], actor: AppUser | null) {
     const list = REFERENCE_LISTS[name]
     return db.transaction(async (trx) => {
       const rows = await trx.from(list.model.table).select('id').forUpdate()

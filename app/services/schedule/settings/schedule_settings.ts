@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import vine, { errors as vineErrors } from '@vinejs/vine'
 import { secretText, textBlock, textLine } from '#validators/shared/free_text'
 import db from '@adonisjs/lucid/services/db'
@@ -189,6 +190,21 @@ export class ScheduleSettings {
         }
       }
     })
+  }
+
+  /**
+   * Stores a new random value for a secret key (the backup secret) and
+   * returns it: the only time anyone sees it, as a secret is never read back.
+   */
+  async generateSecret(key: string) {
+    if (!isSettingKey(key) || !definitionOf(key).secret) {
+      throw new vineErrors.E_VALIDATION_ERROR([
+        { field: key, message: 'Only a secret setting can be generated', rule: 'setting' },
+      ])
+    }
+    const secret = randomBytes(32).toString('base64url')
+    await this.update({ [key]: secret })
+    return secret
   }
 
   protected async stored(keys: readonly SettingKey[]) {

@@ -103,7 +103,7 @@ export class Trash {
       .orderBy('id', 'desc')
   }
 
-  async restore(actor: AppUser, type: string, id: number) {
+  async restore(actor: AppUser | null, type: string, id: number) {
     const kind = this.kindOf(type)
     await db.transaction(async (trx) => {
       const record = await this.trashedRecord(trx, type, id)
@@ -124,7 +124,7 @@ export class Trash {
   }
 
   /** Removes one trashed item for good (DELETE /api/trash/:type/:id, admins). */
-  async purge(actor: AppUser, type: string, id: number) {
+  async purge(actor: AppUser | null, type: string, id: number) {
     const kind = this.kindOf(type)
     await db.transaction(async (trx) => {
       const record = await this.trashedRecord(trx, type, id)
@@ -163,13 +163,9 @@ export class Trash {
           return { ran: false, removed }
         }
       }
-      const cutoff = DateTime.now().minus({ days: TRASH_RETENTION_DAYS })
       for (const type of TRASH_TYPES) {
         const kind = KINDS[type]
-        const expired: TrashedRecord[] = await kind.model
-          .query({ client: trx })
-          .where('deleted_at', '<', cutoff.toJSDate())
-          .forUpdate()
+        const expired = await this.expiredOf(type, trx)
         if (expired.length === 0) {
           continue
         }
@@ -194,6 +190,30 @@ export class Trash {
       }
       return { ran: true, removed }
     })
+  }
+
+  /**
+   * What the cleanup would remove now, by type, changing nothing (an
+   * operator's `schedule:trash:cleanup --dry-run`).
+   */
+  async expired() {
+    const expired = {} as Record<TrashType, TrashedRecord[]>
+    for (const type of TRASH_TYPES) {
+      expired[type] = await this.expiredOf(type)
+    }
+    return expired
+  }
+
+  /** The items of one type deleted more than TRASH_RETENTION_DAYS ago; locked inside `trx`. */
+  protected async expiredOf(type: TrashType, trx?: TransactionClientContract) {
+    const cutoff = DateTime.now().minus({ days: TRASH_RETENTION_DAYS })
+    const query = KINDS[type].model
+      .query(trx ? { client: trx } : undefined)
+      .where('deleted_at', '<', cutoff.toJSDate())
+      .orderBy('deleted_at')
+      .orderBy('id')
+    const expired: TrashedRecord[] = await (trx ? query.forUpdate() : query)
+    return expired
   }
 
   protected kindOf(type: string) {
