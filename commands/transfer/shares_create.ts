@@ -1,15 +1,15 @@
 import { args, flags } from '@adonisjs/core/ace'
-import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { AppCommand } from '#commands/shared/_app_command'
+import { TransferStaffCommand } from '#commands/transfer/_transfer_staff_command'
 
-export default class TransferSharesCreate extends AppCommand {
+export default class TransferSharesCreate extends TransferStaffCommand {
   static commandName = 'transfer:shares:create'
-  static description = 'Share a finished upload by link; prints the link and the password'
-  static options: CommandOptions = { startApp: true }
-  protected appId = 'transfer' as const
+  static description =
+    'Share a finished upload by link (named by id or exact file name); prints the link and the password'
 
-  @args.string({ description: 'Id of the upload (see the staff uploads page)' })
-  declare uploadId: string
+  @args.string({
+    description: 'Id of the upload, or its exact file name (find it with transfer:uploads:list)',
+  })
+  declare upload: string
 
   @flags.string({ description: 'Password the recipient must enter' })
   declare password?: string
@@ -25,27 +25,27 @@ export default class TransferSharesCreate extends AppCommand {
 
   async run() {
     if (this.password !== undefined && this.generatePassword) {
-      return this.fail('Give either --password or --generate-password, not both')
+      return this.wrongUsage('Give either --password or --generate-password, not both')
     }
-    const { errors } = await import('@vinejs/vine')
     const { appUrl } = await import('#config/app')
     const { generatePassword } = await import('#services/transfer/password_generator')
-    const { StaffShares, UploadNotFoundError, UploadNotShareableError } =
-      await import('#services/transfer/staff_shares')
+    const { StaffShares } = await import('#services/transfer/staff_shares')
     const { createShareValidator } = await import('#validators/transfer/share_validators')
 
-    const password = this.generatePassword ? generatePassword() : this.password
-    try {
+    await this.guarded(async () => {
+      const uploadId = await this.uploadIdOf(this.upload)
+      if (!uploadId) {
+        return
+      }
       // The API's rules: the same validator, the same service.
-      const { uploadId, ...changes } = await createShareValidator.validate({
-        uploadId: this.uploadId,
-        password,
+      const { uploadId: id, ...changes } = await createShareValidator.validate({
+        uploadId,
+        password: this.generatePassword ? generatePassword() : this.password,
         expiresInDays: this.expiresInDays,
         maxDownloads: this.maxDownloads,
       })
       const shares = new StaffShares()
-      const share = await shares.create(uploadId, changes, null, appUrl)
-      const view = shares.view(share, appUrl)
+      const view = shares.view(await shares.create(id, changes, null, appUrl), appUrl)
       this.logger.success(`Shared ${view.fileName}`)
       this.logger.log(`Link: ${view.url}`)
       this.logger.log(`Password: ${view.password ?? 'none'}`)
@@ -54,18 +54,28 @@ export default class TransferSharesCreate extends AppCommand {
         this.logger.log(`Downloads allowed: ${view.maxDownloads}`)
       }
       this.logger.log(`Share id: ${view.id}`)
-    } catch (error) {
-      if (error instanceof errors.E_VALIDATION_ERROR) {
-        for (const { field, message } of error.messages as { field: string; message: string }[]) {
-          this.fail(`${field}: ${message}`)
-        }
-        return
-      }
-      if (error instanceof UploadNotFoundError || error instanceof UploadNotShareableError) {
-        return this.fail(error.message)
-      }
-      throw error
-    }
+    })
   }
 
+  /**
+   * An id stays as typed (the validator judges it); anything else is a file
+   * name that must name exactly one upload. Null after saying why not.
+   */
+  protected async uploadIdOf(upload: string) {
+    if (this.isId(upload)) {
+      return upload
+    }
+    const { StaffUploads } = await import('#services/transfer/staff_uploads')
+    const named = await new StaffUploads().named(upload)
+    const lookUp = `transfer:uploads:list --search=${JSON.stringify(upload)}`
+    if (named.length === 0) {
+      this.fail(`No upload is named ${upload}: find its id with ${lookUp}`)
+      return null
+    }
+    if (named.length > 1) {
+      this.fail(`${named.length} uploads are named ${upload}: give the id of one (${lookUp})`)
+      return null
+    }
+    return named[0].id
+  }
 }

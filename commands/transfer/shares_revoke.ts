@@ -1,24 +1,32 @@
-import { args } from '@adonisjs/core/ace'
-import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { AppCommand } from '#commands/shared/_app_command'
+import { args, flags } from '@adonisjs/core/ace'
+import { TransferStaffCommand } from '#commands/transfer/_transfer_staff_command'
 
-export default class TransferSharesRevoke extends AppCommand {
+export default class TransferSharesRevoke extends TransferStaffCommand {
   static commandName = 'transfer:shares:revoke'
-  static description = 'Delete a share link (the file and the download log stay)'
-  static options: CommandOptions = { startApp: true }
-  protected appId = 'transfer' as const
+  static description =
+    'Delete a share link (asks first unless --force; the file and the download log stay)'
 
   @args.string({ description: 'Id of the share (see transfer:shares:list)' })
   declare id: string
 
+  @flags.boolean({ description: 'Do not ask for confirmation' })
+  declare force?: boolean
+
   async run() {
     const { StaffShares } = await import('#services/transfer/staff_shares')
-    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(this.id)
-    if (!isUuid || !(await new StaffShares().delete(this.id))) {
-      this.logger.error(`No share with id ${this.id}`)
-      this.exitCode = 1
+    const shares = new StaffShares()
+    const share = this.isId(this.id) ? await shares.find(this.id) : null
+    if (!share) {
+      return this.fail(`No share with id ${this.id}`)
+    }
+    const confirmed = await this.confirmDestructive(
+      `Revoke the share of ${share.upload.fileName}? Its link stops working; the file stays`,
+      this.force
+    )
+    if (!confirmed) {
       return
     }
-    this.logger.success(`Share ${this.id} revoked: its link no longer works`)
+    await shares.delete(share.id)
+    this.logger.success(`Share ${share.id} revoked: its link no longer works`)
   }
 }
