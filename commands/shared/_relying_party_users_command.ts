@@ -157,13 +157,13 @@ export abstract class UsersDeleteCommand extends RelyingPartyUsersCommand {
 
   async run() {
     await this.withUser(this.email, async (user, users) => {
-      const confirmed =
-        this.force ||
-        (await this.prompt.confirm(
-          `Remove ${user.email}? They lose access at their next request; ${this.people.whatStays}`
-        ))
+      // Off a terminal it needs --force, as every destructive command (issue 32).
+      const confirmed = await this.confirmDestructive(
+        `Remove ${user.email}? They lose access at their next request; ${this.people.whatStays}`,
+        this.force
+      )
       if (!confirmed) {
-        return this.fail('Nothing removed')
+        return
       }
       await users.remove(user.id)
       this.logger.success(`${user.email} can no longer use ${this.appId}`)

@@ -4,6 +4,7 @@ import { runCommand } from '#tests/helpers/ace_commands'
 import testUtils from '@adonisjs/core/services/test_utils'
 import User from '#models/transfer/user'
 import { TransferUsers } from '#services/transfer/transfer_users'
+import { transferPerson } from '#tests/helpers/stored_uploads'
 
 async function roleOf(email: string) {
   const user = await new TransferUsers().findByEmail(email)
@@ -116,5 +117,66 @@ test.group('transfer user commands', (group) => {
 
     const nobody = await runCommand('transfer:users:delete', ['nobody@example.com', '--force'])
     assert.equal(nobody.exitCode, 1)
+
+    await new TransferUsers().create('kim@example.com', 'staff')
+    const unasked = await runCommand('transfer:users:delete', ['kim@example.com'])
+    assert.equal(unasked.exitCode, 1)
+    assert.include(unasked.output, 'run it again with --force')
+    assert.equal(await roleOf('kim@example.com'), 'staff')
+  })
+
+  test('transfer:users:list --json is GET /api/users', async ({ client, assert }) => {
+    const { session } = await transferPerson('admin', 'ana@example.com')
+    await new TransferUsers().create('sam@example.com', 'staff')
+    const api = await client.get('/api/users').withSession(session)
+    api.assertStatus(200)
+    const listed = await runCommand('transfer:users:list', ['--json'])
+    assert.equal(listed.exitCode, 0)
+    assert.deepEqual(JSON.parse(listed.output), api.body())
+  })
+
+  test('transfer:users:update changes the email and name as PATCH /api/users/:id', async ({
+    assert,
+  }) => {
+    const ana = await new TransferUsers().create('ana@example.com', 'admin')
+    ana.ssoUserId = 'sso-ana'
+    await ana.save()
+    await new TransferUsers().create('sam@example.com', 'staff')
+
+    const renamed = await runCommand('transfer:users:update', [
+      'ANA@example.com',
+      '--email=Ana.Lind@Example.com',
+      '--name=Ana Lind',
+    ])
+    assert.equal(renamed.exitCode, 0, renamed.output)
+    assert.include(renamed.output, 'ana.lind@example.com (Ana Lind) updated')
+    await ana.refresh()
+    assert.equal(ana.email, 'ana.lind@example.com')
+    assert.equal(ana.displayName, 'Ana Lind')
+    assert.equal(ana.role, 'admin')
+    // Another address may be another sso account: linked again at its first sign-in.
+    assert.isNull(ana.ssoUserId)
+
+    const refusals = [
+      [
+        ['sam@example.com', '--email=ana.lind@example.com'],
+        1,
+        'A user with this email already exists',
+      ],
+      [['sam@example.com', '--email=not-an-email'], 1, 'email'],
+      [['sam@example.com', `--name=${'n'.repeat(121)}`], 1, 'displayName'],
+      [
+        ['nobody@example.com', '--name=Nobody'],
+        1,
+        'No transfer user with the email nobody@example.com',
+      ],
+      [['sam@example.com'], 2, 'Nothing to change'],
+    ] as const
+    for (const [argv, exitCode, message] of refusals) {
+      const result = await runCommand('transfer:users:update', [...argv])
+      assert.equal(result.exitCode, exitCode, argv.join(' '))
+      assert.include(result.output, message)
+    }
+    assert.equal(await roleOf('sam@example.com'), 'staff')
   })
 })
