@@ -6,7 +6,8 @@ import { readBody } from '#tests/fakes/_requests'
 /**
  * Twilio's Messages API on loopback, for the real `twilio` SDK (aimed here
  * by its RequestClient; see tests/fakes/README.md): `POST
- * /2010-04-01/Accounts/{AccountSid}/Messages.json` with HTTP Basic auth of
+ * /2010-04-01/Accounts/{AccountSid}/Messages.json` (and the reads of the
+ * account, its numbers and the messaging service) with HTTP Basic auth of
  * the account SID and auth token, answered with Twilio's own JSON shapes
  * (a message resource, or `{ code, message, more_info, status }`). It also
  * plays Twilio's side of the webhooks: status callbacks and inbound texts,
@@ -39,6 +40,8 @@ export interface TwilioFake {
   accountSid: string
   authToken: string
   messagingServiceSid: string
+  /** The account's one phone number (IncomingPhoneNumbers), a sender without a messaging service. */
+  phoneNumber: string
   received: ReceivedRequest[]
   /** Messages accepted, in order. */
   messages: FakeMessage[]
@@ -88,7 +91,10 @@ export async function startTwilioFake(): Promise<TwilioFake> {
   let failures: TwilioFailure[] = []
   let refused = new Set<string>()
   const sockets = new Set<Socket>()
+  const phoneNumber = '+15005550006'
   const messagesPath = `/2010-04-01/Accounts/${accountSid}/Messages.json`
+  const accountPath = `/2010-04-01/Accounts/${accountSid}.json`
+  const numbersPath = `/2010-04-01/Accounts/${accountSid}/IncomingPhoneNumbers.json`
 
   const error = (status: number, code: number, message: string) => ({
     status,
@@ -99,6 +105,9 @@ export async function startTwilioFake(): Promise<TwilioFake> {
     const expected = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`
     if (request.headers.authorization !== expected) {
       return error(401, 20003, 'Authentication Error - invalid username')
+    }
+    if (request.method === 'GET') {
+      return read(new URL(request.url!, 'http://twilio'))
     }
     if (request.method !== 'POST' || request.url !== messagesPath) {
       return error(404, 20404, `The requested resource ${request.url} was not found`)
@@ -143,6 +152,69 @@ export async function startTwilioFake(): Promise<TwilioFake> {
         uri: `/2010-04-01/Accounts/${accountSid}/Messages/${message.sid}.json`,
       },
     }
+  }
+
+  /**
+   * The reads `node ace doctor` makes: the account (api.twilio.com), the
+   * messaging service (messaging.twilio.com, whose paths start at /v1) and
+   * the account's numbers filtered by PhoneNumber, as Twilio pages them.
+   */
+  function read(url: URL) {
+    const notFound = () => error(404, 20404, `The requested resource ${url.pathname} was not found`)
+    if (url.pathname === accountPath) {
+      return {
+        status: 200,
+        body: {
+          sid: accountSid,
+          friendly_name: 'Harbour Lights Productions',
+          status: 'active',
+          type: 'Full',
+          owner_account_sid: accountSid,
+          date_created: new Date(0).toUTCString(),
+          date_updated: new Date(0).toUTCString(),
+          uri: accountPath,
+          subresource_uris: {},
+        },
+      }
+    }
+    if (url.pathname === `/v1/Services/${messagingServiceSid}`) {
+      return {
+        status: 200,
+        body: {
+          sid: messagingServiceSid,
+          account_sid: accountSid,
+          friendly_name: 'Schedule texts',
+          url: `https://messaging.twilio.com/v1/Services/${messagingServiceSid}`,
+          links: {},
+        },
+      }
+    }
+    if (url.pathname === numbersPath) {
+      const wanted = url.searchParams.get('PhoneNumber')
+      const pageSize = Number(url.searchParams.get('PageSize') ?? 50)
+      const numbers = !wanted || wanted === phoneNumber ? [phoneNumber] : []
+      return {
+        status: 200,
+        body: {
+          incoming_phone_numbers: numbers.map((number) => ({
+            sid: `PN${'0'.repeat(32)}`,
+            account_sid: accountSid,
+            phone_number: number,
+            friendly_name: number,
+            capabilities: { sms: true, mms: false, voice: true, fax: false },
+          })),
+          page: 0,
+          page_size: pageSize,
+          start: 0,
+          end: numbers.length - 1,
+          first_page_uri: `${numbersPath}?${url.searchParams}`,
+          next_page_uri: null,
+          previous_page_uri: null,
+          uri: `${numbersPath}?${url.searchParams}`,
+        },
+      }
+    }
+    return notFound()
   }
 
   const server = createServer(async (request, response) => {
@@ -198,6 +270,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
     accountSid,
     authToken,
     messagingServiceSid,
+    phoneNumber,
     env: {
       SMS_ACCOUNT_SID: accountSid,
       SMS_AUTH_TOKEN: authToken,
@@ -217,7 +290,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
       const fields: Record<string, string> = {
         AccountSid: accountSid,
         ApiVersion: '2010-04-01',
-        From: message.from ?? '+15005550006',
+        From: message.from ?? phoneNumber,
         MessageSid: message.sid,
         MessageStatus: status,
         MessagingServiceSid: message.messagingServiceSid ?? '',
@@ -239,7 +312,7 @@ export async function startTwilioFake(): Promise<TwilioFake> {
         NumMedia: '0',
         NumSegments: '1',
         SmsMessageSid: sid('SM'),
-        To: '+15005550006',
+        To: phoneNumber,
         FromCountry: '',
       }
       return deliver(options.url, fields, options.deliverTo, options.signWith)

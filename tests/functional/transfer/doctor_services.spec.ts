@@ -5,6 +5,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import testUtils from '@adonisjs/core/services/test_utils'
 import type { DoctorOutcome } from '#services/shared/doctor/doctor_check'
+import { freePort } from '#services/shared/local_stack'
 import { SsoClient } from '#services/shared/relying_party/sso_client'
 import { BackupSettings } from '#services/transfer/backup/backup_settings'
 import { transferDoctorChecks } from '#services/transfer/doctor_checks'
@@ -87,11 +88,12 @@ test.group('transfer doctor: outside services and tools', (group) => {
     assert.include(refused.detail, 'refused the apiKey ak_not_known')
     assert.include(refused.status === 'failed' && refused.fix, 'SSO_API_KEY')
 
-    // A port nothing listens on (the fake's own, closed for the moment, is not worth the wait).
-    app.container.swap(SsoClient, () => new SsoClient('http://127.0.0.1:1', TEST_API_KEY))
+    // A port nothing listens on.
+    const nowhere = `http://127.0.0.1:${await freePort()}`
+    app.container.swap(SsoClient, () => new SsoClient(nowhere, TEST_API_KEY))
     const unreachable = await outcomeOf('sso reachable, apiKey accepted')
     assert.equal(unreachable.status, 'failed')
-    assert.include(unreachable.detail, 'sso unreachable at http://127.0.0.1:1')
+    assert.equal(unreachable.detail, `sso unreachable at ${nowhere} (ECONNREFUSED)`)
     assert.include(unreachable.status === 'failed' && unreachable.fix, 'SSO_BASE_URL')
     app.container.swap(SsoClient, () => new SsoClient(sso.url, TEST_API_KEY))
   })
@@ -133,7 +135,7 @@ test.group('transfer doctor: outside services and tools', (group) => {
     for (const tool of ['ffmpeg', 'ffprobe']) {
       const found = await outcomeOf(tool)
       assert.equal(found.status, 'ok')
-      assert.match(found.detail, new RegExp(`^${tool}: ${tool} version \\S+`))
+      assert.match(found.detail, new RegExp(`^${tool}: ${tool} version \\S+$`))
     }
 
     const empty = await mkdtemp(join(tmpdir(), 'doctor-no-tools-'))

@@ -19,14 +19,30 @@ const fontFolder = join(
   dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
   'ttf'
 )
+const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const
 let fonts: { regular: Buffer; bold: Buffer } | undefined
 
 function dejaVu() {
   fonts ??= {
-    regular: readFileSync(join(fontFolder, 'DejaVuSans.ttf')),
-    bold: readFileSync(join(fontFolder, 'DejaVuSans-Bold.ttf')),
+    regular: readFileSync(join(fontFolder, FONT_FILES.regular)),
+    bold: readFileSync(join(fontFolder, FONT_FILES.bold)),
   }
   return fonts
+}
+
+/**
+ * Reads the fonts every PDF embeds and has pdfkit parse them, as a document
+ * does (`node ace doctor`); throws what went wrong. `folder` is where they
+ * are looked for (the package's, unless a test says otherwise).
+ */
+export function loadPdfFonts(folder = fontFolder) {
+  const doc = new PDFDocument({ autoFirstPage: false })
+  return Object.values(FONT_FILES).map((file) => {
+    const path = join(folder, file)
+    doc.registerFont(file, readFileSync(path))
+    doc.font(file)
+    return path
+  })
 }
 
 const INK = '#1f2937'

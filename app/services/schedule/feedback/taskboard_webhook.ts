@@ -234,15 +234,37 @@ export class TaskboardWebhook {
     return result
   }
 
+  /**
+   * Whether the receiver answers, without a delivery (`node ace doctor`):
+   * the saved URL passes the outbound-address checks, then a HEAD request
+   * gets an HTTP answer, whatever its status (a webhook receiver takes only
+   * signed POSTs, so no card is made). Null when not connected; throws
+   * OutboundAddressError, or why nothing answered.
+   */
+  async probe(): Promise<{ url: string; status: number } | null> {
+    const stored = await this.stored()
+    const url = stored.get(KEYS.url) as string | undefined
+    if (!url) {
+      return null
+    }
+    const target = await checkOutboundUrl(url, this.policy)
+    return { url, status: await this.send('HEAD', target, '', {}) }
+  }
+
   /** POSTs the body and answers the status code; redirects are not followed. */
   protected post(url: URL, body: string, headers: Record<string, string>) {
+    return this.send('POST', url, body, headers)
+  }
+
+  protected send(method: 'POST' | 'HEAD', url: URL, body: string, headers: Record<string, string>) {
     const transport = url.protocol === 'https:' ? https : http
     return new Promise<number>((resolve, reject) => {
       const request = transport.request(
         url,
         {
-          method: 'POST',
-          headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          method,
+          headers:
+            method === 'POST' ? { ...headers, 'content-length': Buffer.byteLength(body) } : headers,
           lookup: guardedLookup(this.policy),
           timeout: this.timeoutMs,
         },
@@ -266,7 +288,7 @@ export class TaskboardWebhook {
           )
         )
       )
-      request.end(body)
+      request.end(method === 'POST' ? body : undefined)
     })
   }
 

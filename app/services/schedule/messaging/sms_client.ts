@@ -47,6 +47,11 @@ class RedirectedRequestClient extends RequestClient {
   }
 }
 
+/** What `accountCheck` found: the account and sender, or which of them is wrong. */
+export type SmsAccountCheck =
+  | { ok: true; account: string; sender: string }
+  | { ok: false; problem: 'credentials' | 'sender' | 'unreachable'; message: string }
+
 const CONNECTION_NOT_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ECONNRESET'])
 
 /**
@@ -84,6 +89,57 @@ export class SmsClient {
       return { sid: sent.sid, status: sent.status as string }
     } catch (error) {
       throw SmsClient.#explain(error)
+    }
+  }
+
+  /**
+   * Reads, sends nothing (`node ace doctor`): the account the credentials
+   * open, then the sender texts go from (the messaging service, or the
+   * number among the account's own).
+   */
+  async accountCheck(): Promise<SmsAccountCheck> {
+    let account: { friendlyName: string; status: string }
+    try {
+      account = await this.#client.api.v2010.accounts(this.options.accountSid).fetch()
+    } catch (error) {
+      const failure = SmsClient.#explain(error)
+      const status = (error as { status?: number }).status
+      return {
+        ok: false,
+        problem: status === 401 || status === 404 ? 'credentials' : 'unreachable',
+        message: failure.message,
+      }
+    }
+    const accountLabel = `${account.friendlyName} (${account.status})`
+    const serviceSid = this.options.messagingServiceSid
+    try {
+      if (serviceSid) {
+        const service = await this.#client.messaging.v1.services(serviceSid).fetch()
+        return {
+          ok: true,
+          account: accountLabel,
+          sender: `messaging service ${service.friendlyName} (${serviceSid})`,
+        }
+      }
+      const number = this.options.fromNumber!
+      const owned = await this.#client.incomingPhoneNumbers.list({ phoneNumber: number, limit: 1 })
+      return owned.length > 0
+        ? { ok: true, account: accountLabel, sender: `number ${number}` }
+        : {
+            ok: false,
+            problem: 'sender',
+            message: `the account ${accountLabel} has no number ${number}`,
+          }
+    } catch (error) {
+      const status = (error as { status?: number }).status
+      return {
+        ok: false,
+        problem: status === 404 ? 'sender' : 'unreachable',
+        message:
+          status === 404
+            ? `the account ${accountLabel} has no messaging service ${serviceSid}`
+            : SmsClient.#explain(error).message,
+      }
     }
   }
 

@@ -10,6 +10,15 @@ import { SsoClient, SsoUnavailableError } from '#services/shared/relying_party/s
  * `redirectUri` is where the app has sso send people back (read when the
  * check runs).
  */
+/** What lies under fetch's "fetch failed": ECONNREFUSED, ENOTFOUND, a timeout… */
+function deepestReason(error: Error) {
+  let reason = error.message
+  for (let cause = error.cause as Error | undefined; cause; cause = cause.cause as Error) {
+    reason = (cause as NodeJS.ErrnoException).code ?? cause.message ?? reason
+  }
+  return reason
+}
+
 export function ssoDoctorCheck(redirectUri: () => string): DoctorCheck {
   return {
     area: 'sso',
@@ -24,9 +33,8 @@ export function ssoDoctorCheck(redirectUri: () => string): DoctorCheck {
         if (!(error instanceof SsoUnavailableError)) {
           throw error
         }
-        const cause = (error.cause as { cause?: { code?: string } } | undefined)?.cause?.code
         return failed(
-          `sso unreachable at ${sso.baseUrl} (${cause ? `${error.message}: ${cause}` : error.message})`,
+          `sso unreachable at ${sso.baseUrl} (${deepestReason(error)})`,
           'Set SSO_BASE_URL to the address sso answers at, and check that sso is running'
         )
       }

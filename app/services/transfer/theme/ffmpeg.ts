@@ -66,7 +66,12 @@ export class Ffmpeg {
       if (code !== 0) {
         return { problem: `exited with ${code}: ${reasonFrom(stderr, 'no message')}` }
       }
-      return { version: stdout.split('\n')[0].trim() }
+      return {
+        version: stdout
+          .split('\n')[0]
+          .replace(/\s+Copyright.*$/, '')
+          .trim(),
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       return { problem: code === 'ENOENT' ? 'was not found' : `did not start (${code ?? error})` }
