@@ -55,7 +55,7 @@ export default class TransferThemeAssign extends TransferAdminTask {
 
   async run() {
     const named = this.pages ?? []
-    if (this.all === Boolean(named.length)) {
+    if (Boolean(this.all) === named.length > 0) {
       return this.wrongUsage('Name the pages (upload, share, sign_in) or give --all, not both')
     }
     const ids = (this.media ?? []).flatMap((entry) => entry.split(',')).filter(Boolean)

@@ -56,11 +56,15 @@ export type ReceivedFile = {
   type: string | undefined
 }
 
+/* How much of a file the multipart parser reads before it gives up on the bytes and trusts the name. */
+const SNIFF_BYTES = 4100
+
 /**
  * A file on this machine as the upload form would bring it
- * (`transfer:theme:upload`): its type read from its first bytes, as the
- * multipart parser reads an upload's (file-type, the parser's own detector),
- * the name's extension only when the bytes say nothing.
+ * (`transfer:theme:upload`), its type found as the multipart parser finds an
+ * upload's: from its first bytes (file-type, the parser's own detector) when
+ * the name's extension is one they can tell; from the name otherwise, or
+ * when the bytes say nothing of a file long enough to have said it.
  */
 export async function localThemeFile(path: string, name = basename(path)): Promise<ReceivedFile> {
   let size: number
@@ -73,13 +77,16 @@ export async function localThemeFile(path: string, name = basename(path)): Promi
   } catch {
     throw new ThemeMediaRefused(`No file at ${path}`, 404)
   }
-  const { fileTypeFromFile } = await import('file-type')
-  const sniffed = await fileTypeFromFile(path)
+  const { fileTypeFromFile, supportedExtensions } = await import('file-type')
+  const named = extname(name).slice(1).toLowerCase()
+  const detectable = !named || supportedExtensions.has(named as never)
+  const sniffed = detectable ? await fileTypeFromFile(path) : undefined
+  const trustName = !detectable || (!sniffed && size >= SNIFF_BYTES)
   return {
     path,
     name,
     size,
-    extname: sniffed?.ext ?? (extname(name).slice(1).toLowerCase() || undefined),
+    extname: sniffed?.ext ?? (trustName && named ? named : undefined),
     type: sniffed?.mime,
   }
 }
@@ -148,6 +155,8 @@ export class ThemeMediaLibrary {
       attempts: 0,
       uploadedByUserId: userId,
     })
+    // Read back, so the medium shows every column (null where nothing is known yet).
+    await media.refresh()
     await this.queue(media)
     return media
   }
