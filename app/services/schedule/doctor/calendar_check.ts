@@ -13,6 +13,8 @@ export function calendarCheck(): DoctorCheck {
   return {
     area: 'services',
     name: 'Google Calendar service account and calendar',
+    // Its configuration is in the settings table.
+    needsDatabase: true,
     async run() {
       const client = await app.container.make(CalendarClient)
       if (client.keyProblem) {

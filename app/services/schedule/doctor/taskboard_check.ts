@@ -12,6 +12,8 @@ export function taskboardCheck(webhook = () => new TaskboardWebhook()): DoctorCh
   return {
     area: 'services',
     name: 'Taskboard webhook',
+    // Its configuration is in the settings table.
+    needsDatabase: true,
     async run() {
       try {
         const answered = await webhook().probe()

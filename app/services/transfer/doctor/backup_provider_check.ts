@@ -18,6 +18,8 @@ export function backupProviderCheck(): DoctorCheck {
   return {
     area: 'services',
     name: 'Backup provider (Dropbox)',
+    // Its configuration is in the settings table.
+    needsDatabase: true,
     async run() {
       const settings = await app.container.make(BackupSettings)
       const label = settings.provider.label
