@@ -1,12 +1,18 @@
 import { args } from '@adonisjs/core/ace'
-import { BaseCommand } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
+import { AppCommand } from '#commands/shared/_app_command'
+import type { AppId } from '#services/shared/app_profiles'
 
-export default class JobsRetry extends BaseCommand {
+export default class JobsRetry extends AppCommand {
   static commandName = 'jobs:retry'
   static description =
     'Retry failed jobs of this app (APP_ID): one by its id, or every failed job of a queue'
   static options: CommandOptions = { startApp: true }
+
+  /** Every app has job queues: the command belongs to whichever app runs it. */
+  protected get appId() {
+    return process.env.APP_ID as AppId
+  }
 
   @args.string({ description: 'A failed job id, or a queue name (see jobs:status)' })
   declare target: string
@@ -17,9 +23,9 @@ export default class JobsRetry extends BaseCommand {
     try {
       const { queue, retried } = await jobs.retry(this.target)
       if (queue === null) {
-        this.logger.error(`No job with the id ${this.target}`)
-        this.exitCode = 1
+        this.fail(`No job with the id ${this.target} (see jobs:status)`)
       } else if (retried === 0) {
+        // Nothing failed is not a refusal: running it twice is harmless.
         this.logger.info(
           `Nothing to retry: no failed job ${this.target === queue ? 'in' : 'with that id in'} ${queue}`
         )
@@ -30,8 +36,7 @@ export default class JobsRetry extends BaseCommand {
       if (!(error instanceof UnknownQueueError)) {
         throw error
       }
-      this.logger.error(`${error.message} (see jobs:status)`)
-      this.exitCode = 1
+      this.fail(`${error.message} (see jobs:status)`)
     }
   }
 }

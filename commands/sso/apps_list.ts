@@ -1,27 +1,32 @@
+import { flags } from '@adonisjs/core/ace'
 import { SsoCommand } from '#commands/sso/_sso_command'
+
+type ListedApp = { name: string; apiKey: string; enabled: boolean; redirectUris: string[] }
 
 export default class SsoAppsList extends SsoCommand {
   static commandName = 'sso:apps:list'
   static description = 'List the connected apps with their apiKeys and redirect URIs'
 
+  @flags.boolean({ description: 'Print the apps as GET /api/admin/apps answers' })
+  declare json?: boolean
+
   async run() {
     await this.guarded(async (tools) => {
-      const apps = await tools.registry.list()
-      if (apps.length === 0) {
-        this.logger.info('No connected apps yet: add one with sso:apps:create')
-        return
-      }
-      const table = this.ui.table()
-      table.head(['Name', 'apiKey', 'Status', 'Redirect URIs'])
-      for (const app of apps) {
-        table.row([
-          app.name,
-          app.apiKey,
-          app.enabled ? 'enabled' : 'disabled',
-          app.redirectUris.join('\n'),
-        ])
-      }
-      table.render()
+      const listing = await tools.registry.listing()
+      this.printList(
+        listing.apps as ListedApp[],
+        [
+          { title: 'Name', value: (app) => app.name },
+          { title: 'apiKey', value: (app) => app.apiKey },
+          { title: 'Status', value: (app) => (app.enabled ? 'enabled' : 'disabled') },
+          { title: 'Redirect URIs', value: (app) => app.redirectUris.join('\n') },
+        ],
+        {
+          json: this.json,
+          jsonValue: listing,
+          empty: 'No connected apps yet: add one with sso:apps:create',
+        }
+      )
     })
   }
 }

@@ -19,4 +19,6 @@ export const SSO_ADMIN_COMMANDS: AdminCommandTable = {
   'POST /api/admin/apps/:id/disable': ['sso:apps:disable'],
   'POST /api/admin/apps/:id/enable': ['sso:apps:enable'],
   'POST /api/admin/apps/:id/rotate-secret': ['sso:apps:rotate-secret'],
+  'GET /admin/audit': ['sso:audit:list'],
+  'GET /api/admin/audit': ['sso:audit:list'],
 }

@@ -1,6 +1,7 @@
 import type { HttpContext } from '@adonisjs/core/http'
 import type { TransactionClientContract } from '@adonisjs/lucid/types/database'
 import { DateTime } from 'luxon'
+import db from '@adonisjs/lucid/services/db'
 import AuditEvent from '#models/sso/audit_event'
 
 /** The security events sso records (ARCHITECTURE: who, when, IP, user agent). */
@@ -64,6 +65,16 @@ export interface AuditEntry {
   details?: Record<string, unknown>
 }
 
+/** What the admin's audit log can be filtered by (see `AuditLog.search`). */
+export interface AuditFilters {
+  event?: string
+  userId?: number
+  person?: string
+  from?: string
+  to?: string
+  zone?: string
+}
+
 export class AuditLog {
   /** Records an event; with `client`, inside that transaction. */
   async record(event: AuditEventName, entry: AuditEntry, client?: TransactionClientContract) {
@@ -94,17 +105,62 @@ export class AuditLog {
    * whole calendar days, both included, in the time zone `zone` (UTC
    * without one), so an admin's "today" is their own.
    */
-  search(filters: {
-    event?: string
-    userId?: number
-    person?: string
-    from?: string
-    to?: string
-    zone?: string
-    page: number
-    perPage: number
-  }) {
-    const query = AuditEvent.query().preload('user').preload('actor').orderBy('id', 'desc')
+  search(filters: AuditFilters & { page: number; perPage: number }) {
+    return this.#filtered(filters)
+      .preload('user')
+      .preload('actor')
+      .orderBy('id', 'desc')
+      .paginate(filters.page, filters.perPage)
+  }
+
+  /** How many entries the filters match. */
+  async count(filters: AuditFilters) {
+    const [row] = await this.#filtered(filters).count('* as total')
+    return Number(row.$extras.total)
+  }
+
+  /**
+   * Every entry the filters match, newest first, `size` at a time: each
+   * batch is read after the previous one was used, from below its last id,
+   * so a long log never sits in memory at once and entries recorded during
+   * the reading do not shift it.
+   */
+  async *batches(filters: AuditFilters, size = 500) {
+    let below: number | null = null
+    while (true) {
+      const query = this.#filtered(filters)
+        .preload('user')
+        .preload('actor')
+        .orderBy('id', 'desc')
+        .limit(size)
+      if (below !== null) {
+        query.where('id', '<', below)
+      }
+      const batch: AuditEvent[] = await query
+      if (batch.length > 0) {
+        yield batch
+      }
+      if (batch.length < size) {
+        return
+      }
+      below = batch[batch.length - 1].id
+    }
+  }
+
+  /**
+   * Whether `person` (part of an email, as the filter takes it) names anyone
+   * the log can show: an account, or an email recorded in an entry.
+   */
+  async knowsPerson(person: string) {
+    const pattern = likePattern(person)
+    const account = await db.from('users').whereILike('email', pattern).select('id').first()
+    return Boolean(
+      account ?? (await db.from('audit_events').whereILike('email', pattern).select('id').first())
+    )
+  }
+
+  #filtered(filters: AuditFilters) {
+    const query = AuditEvent.query()
     if (filters.event) {
       query.where('event', filters.event)
     }
@@ -120,7 +176,7 @@ export class AuditLog {
       query.where('user_id', filters.userId)
     }
     if (filters.person) {
-      const pattern = `%${filters.person.replace(/[\\%_]/g, '\\$&')}%`
+      const pattern = likePattern(filters.person)
       query.where((match) =>
         match
           .whereILike('email', pattern)
@@ -129,6 +185,11 @@ export class AuditLog {
           )
       )
     }
-    return query.paginate(filters.page, filters.perPage)
+    return query
   }
+}
+
+/** Contains `text`, with LIKE's own characters taken literally. */
+function likePattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
 }

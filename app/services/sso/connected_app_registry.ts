@@ -2,6 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import ConnectedApp from '#models/sso/connected_app'
 import { AuditLog, type AuditEventName } from '#services/sso/audit_log'
 import type { AdminActor } from '#services/sso/admin_actor'
+import { serializer } from '#services/shared/serialize'
+import ConnectedAppTransformer from '#transformers/sso/connected_app_transformer'
 
 function hashSecret(secretKey: string) {
   return createHash('sha256').update(secretKey).digest('hex')
@@ -77,6 +79,12 @@ export class ConnectedAppRegistry {
 
   list() {
     return ConnectedApp.query().orderBy('name').orderBy('id')
+  }
+
+  /** The apps as GET /api/admin/apps and `sso:apps:list --json` give them. */
+  async listing() {
+    const apps = await this.list()
+    return serializer.serialize({ apps: ConnectedAppTransformer.transform(apps) })
   }
 
   /** The apps people can open now, by name. */

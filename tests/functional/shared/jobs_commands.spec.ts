@@ -76,6 +76,32 @@ test.group('jobs:status and jobs:retry', (group) => {
     assert.include(row, `${FAILING} (not in this app's registry)`)
     assert.include(row, 'the printer is on fire')
     assert.include(output, 'Retry failed jobs with jobs:retry <job id | queue>')
+
+    // --json: the same queues with stable keys, for scripts.
+    const json = await runCommand('jobs:status', ['--json'])
+    assert.equal(json.exitCode, 0)
+    const queues = JSON.parse(json.output)
+    assert.deepEqual(
+      queues.map((queue: { name: string }) => queue.name).slice(0, jobs.definitions.length),
+      jobs.definitions.map((definition) => definition.name)
+    )
+    const failing = queues.find((queue: { name: string }) => queue.name === FAILING)
+    assert.containsSubset(failing, {
+      description: null,
+      failed: 1,
+      lastError: { message: 'the printer is on fire' },
+    })
+    assert.deepEqual(Object.keys(failing).sort(), [
+      'active',
+      'description',
+      'failed',
+      'lastError',
+      'name',
+      'nextRun',
+      'schedule',
+      'waiting',
+    ])
+    assert.isString(failing.lastError.at)
     await db.rawQuery(`delete from ${jobsConfig.schema}.job where id = ?`, [id])
   })
 
@@ -103,13 +129,17 @@ test.group('jobs:status and jobs:retry', (group) => {
     assert.equal(empty.exitCode, 0)
     assert.include(empty.output, 'Nothing to retry: no failed job in shared.send-mail')
 
+    // Refusals: exit code 1 and one line that says why.
     const unknownQueue = await runCommand('jobs:retry', ['nowhere'])
     assert.equal(unknownQueue.exitCode, 1)
-    assert.include(unknownQueue.output, 'No queue named nowhere (see jobs:status)')
+    assert.equal(unknownQueue.output, '[ red(error) ] No queue named nowhere (see jobs:status)')
 
     const unknownJob = randomUUID()
     const missing = await runCommand('jobs:retry', [unknownJob])
     assert.equal(missing.exitCode, 1)
-    assert.include(missing.output, `No job with the id ${unknownJob}`)
+    assert.equal(
+      missing.output,
+      `[ red(error) ] No job with the id ${unknownJob} (see jobs:status)`
+    )
   })
 })

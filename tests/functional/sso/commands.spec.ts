@@ -191,11 +191,36 @@ test.group('sso commands', (group) => {
     assert.notInclude(result.output, 'sk_')
   })
 
+  test('sso:apps:list --json prints what GET /api/admin/apps answers', async ({
+    assert,
+    client,
+  }) => {
+    const admin = await person('admin@example.com', { isAdmin: true })
+    await new ConnectedAppRegistry().create('transfer', [CALLBACK])
+    const result = await runCommand('sso:apps:list', ['--json'])
+    assert.equal(result.exitCode, 0)
+    const api = await client.get('/api/admin/apps').loginAs(admin)
+    assert.deepEqual(JSON.parse(result.output), api.body())
+    assert.notInclude(result.output, 'sk_')
+  })
+
   test('sso:apps:rotate-secret: the old secret stops working, the new one works', async ({
     assert,
   }) => {
     const registry = new ConnectedAppRegistry()
     const { app: connectedApp, secretKey: old } = await registry.create('transfer', [CALLBACK])
+    // The old secret stops working at once: asked first, and refused without an answer.
+    const question =
+      'Rotate the secretKey of "transfer"? The current one stops working at once, until the app is given the new one'
+    ace.prompt.trap(question).reject()
+    const kept = await runCommand('sso:apps:rotate-secret', [connectedApp.apiKey])
+    assert.equal(kept.exitCode, 1)
+    const unattended = await runCommand('sso:apps:rotate-secret', [connectedApp.apiKey])
+    assert.equal(unattended.exitCode, 1)
+    assert.include(unattended.output, 'run it again with --force')
+    assert.isTrue(registry.secretMatches(await ConnectedApp.findOrFail(connectedApp.id), old))
+
+    ace.prompt.trap(question).accept()
     const result = await runCommand('sso:apps:rotate-secret', [connectedApp.apiKey])
     assert.equal(result.exitCode, 0, result.output)
     const fresh = /secretKey: (sk_\S+)/.exec(result.output)![1]
@@ -203,8 +228,10 @@ test.group('sso commands', (group) => {
     assert.isFalse(registry.secretMatches(stored, old))
     assert.isTrue(registry.secretMatches(stored, fresh))
     assert.equal(await lastEventApiKey('app_secret_rotated'), connectedApp.apiKey)
+    const forced = await runCommand('sso:apps:rotate-secret', [connectedApp.apiKey, '--force'])
+    assert.equal(forced.exitCode, 0, forced.output)
 
-    const unknown = await runCommand('sso:apps:rotate-secret', ['ak_unknown'])
+    const unknown = await runCommand('sso:apps:rotate-secret', ['ak_unknown', '--force'])
     assert.equal(unknown.exitCode, 1)
     assert.include(unknown.output, 'No connected app with the apiKey ak_unknown')
   })
@@ -317,14 +344,26 @@ test.group('sso commands', (group) => {
     pat.totpEnabledAt = DateTime.now()
     await pat.save()
 
-    const result = await runCommand('sso:people:reset-totp', ['pat@example.com'])
+    const unattended = await runCommand('sso:people:reset-totp', ['pat@example.com'])
+    assert.equal(unattended.exitCode, 1)
+    assert.include(unattended.output, 'run it again with --force')
+    const untouched = await User.findOrFail(pat.id)
+    assert.isNotNull(untouched.totpEnabledAt)
+
+    const result = await runCommand('sso:people:reset-totp', ['pat@example.com', '--force'])
     assert.equal(result.exitCode, 0, result.output)
     const stored = await User.findOrFail(pat.id)
     assert.isNull(stored.totpEnabledAt)
     assert.isNull(stored.totpSecret)
     const event = await lastEvent('totp_reset')
     assert.equal(event.userId, pat.id)
-    assert.equal(await exitCodeOf('sso:people:reset-totp', ['nobody@example.com']), 1)
+    assert.equal(await exitCodeOf('sso:people:reset-totp', ['nobody@example.com', '--force']), 1)
+    ace.prompt
+      .trap(
+        'Reset two-factor sign-in of pat@example.com? Their authenticator and recovery codes stop working for good'
+      )
+      .accept()
+    assert.equal(await exitCodeOf('sso:people:reset-totp', ['pat@example.com']), 0)
   })
 
   test('sso:people:grant-admin, revoke-admin, end-sessions and list', async ({ assert }) => {
@@ -346,5 +385,36 @@ test.group('sso commands', (group) => {
     assert.equal(listed.exitCode, 0)
     assert.include(listed.output, 'pat@example.com')
     assert.include(listed.output, '1 people')
+  })
+
+  test("sso:people:list pages with the API's validator, and --json prints its answer", async ({
+    assert,
+    client,
+  }) => {
+    const admin = await person('admin@example.com', { isAdmin: true })
+    for (const name of ['ann', 'bob', 'cat']) {
+      await person(`${name}@example.com`)
+    }
+    const json = await runCommand('sso:people:list', [
+      'example',
+      '--per-page=2',
+      '--page=2',
+      '--json',
+    ])
+    assert.equal(json.exitCode, 0, json.output)
+    const api = await client
+      .get('/api/admin/people')
+      .qs({ q: 'example', perPage: 2, page: 2 })
+      .loginAs(admin)
+    assert.deepEqual(JSON.parse(json.output), api.body())
+    assert.deepEqual(api.body().meta, { total: 4, page: 2, perPage: 2, lastPage: 2 })
+
+    const table = await runCommand('sso:people:list', ['--per-page=2', '--page=2'])
+    assert.include(table.output, 'bob@example.com')
+    assert.include(table.output, 'Page 2 of 2 (4 people)')
+
+    const refused = await runCommand('sso:people:list', ['--per-page=500'])
+    assert.equal(refused.exitCode, 1)
+    assert.equal(refused.output, '[ red(error) ] The perPage field must not be greater than 100')
   })
 })

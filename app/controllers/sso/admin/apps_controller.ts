@@ -24,9 +24,8 @@ export default class AppsController {
     })
   }
 
-  async list() {
-    const apps = await this.registry.list()
-    return serializer.serialize({ apps: ConnectedAppTransformer.transform(apps) })
+  list() {
+    return this.registry.listing()
   }
 
   /** The secretKey is in this answer and nowhere else, ever. */
