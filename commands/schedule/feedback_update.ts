@@ -11,7 +11,7 @@ export default class ScheduleFeedbackUpdate extends ScheduleAdminCommand {
   @flags.string({ description: 'new, in_progress, done or wont_fix' })
   declare status?: string
 
-  @flags.string({ description: 'Admin notes (an empty string clears them)' })
+  @flags.string({ description: 'Admin notes (an empty string clears them)', allowEmptyValue: true })
   declare notes?: string
 
   async run() {

@@ -15,7 +15,10 @@ export default class ScheduleMessagesTemplatesUpdate extends ScheduleAdminComman
   @flags.string({ description: 'A new text (placeholders as on the page)' })
   declare body?: string
 
-  @flags.string({ description: 'A new subject (email templates; an empty string clears it)' })
+  @flags.string({
+    description: 'A new subject (email templates; an empty string clears it)',
+    allowEmptyValue: true,
+  })
   declare subject?: string
 
   @flags.boolean({ description: 'Make the template the default of its kind' })

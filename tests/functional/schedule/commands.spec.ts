@@ -156,7 +156,7 @@ test.group('schedule:trash:cleanup', (group) => {
     const oldCrew = await createCrew({ deletedAt: longAgo })
     const recentVendor = await createVendor({ deletedAt: DateTime.now().minus({ days: 29 }) })
 
-    const result = await runCommand('schedule:trash:cleanup', [])
+    const result = await runCommand('schedule:trash:cleanup', ['--force'])
     assert.equal(result.exitCode, 0, result.output)
     assert.include(
       result.output,

@@ -49,12 +49,12 @@ test.group('schedule feed, feedback and taskboard commands', (group) => {
     const opened = await client.get(new URL(url!).pathname)
     opened.assertStatus(200)
 
-    const revoked = await runCommand('schedule:feeds:revoke', ['crew', String(crew.id)])
+    const revoked = await runCommand('schedule:feeds:revoke', ['crew', String(crew.id), '--force'])
     assert.equal(revoked.exitCode, 0, revoked.output)
     const closed = await client.get(new URL(url!).pathname)
     closed.assertStatus(404)
 
-    const again = await runCommand('schedule:feeds:revoke', ['crew', String(crew.id)])
+    const again = await runCommand('schedule:feeds:revoke', ['crew', String(crew.id), '--force'])
     assert.equal(again.exitCode, 1)
     assert.include(again.output, 'has no calendar feed')
     const wrong = await runCommand('schedule:feeds:issue', ['project', '1'])
@@ -97,7 +97,7 @@ test.group('schedule feed, feedback and taskboard commands', (group) => {
     assert.equal(refused.exitCode, 1)
     assert.include(refused.output, 'The URL must start with https://')
 
-    const disconnected = await runCommand('schedule:taskboard:disconnect')
+    const disconnected = await runCommand('schedule:taskboard:disconnect', ['--force'])
     assert.equal(disconnected.exitCode, 0)
     const after = await runCommand('schedule:taskboard:status')
     assert.include(after.output, 'No taskboard webhook is set up')
@@ -126,10 +126,10 @@ test.group('schedule feed, feedback and taskboard commands', (group) => {
     const bad = await runCommand('schedule:feedback:update', [String(feedback.id), '--status=x'])
     assert.equal(bad.exitCode, 1)
 
-    const removed = await runCommand('schedule:feedback:delete', [String(feedback.id)])
+    const removed = await runCommand('schedule:feedback:delete', [String(feedback.id), '--force'])
     assert.equal(removed.exitCode, 0, removed.output)
     assert.isNull(await Feedback.find(feedback.id))
-    const missing = await runCommand('schedule:feedback:delete', [String(feedback.id)])
+    const missing = await runCommand('schedule:feedback:delete', [String(feedback.id), '--force'])
     assert.equal(missing.exitCode, 1)
     assert.include(missing.output, 'Feedback not found')
   })

@@ -1036,7 +1036,7 @@ test.group('messaging: saved groups', (group) => {
     assert.equal(refused.exitCode, 1)
     assert.match(refused.output, /kind/)
 
-    const deleted = await runCommand('schedule:messages:templates', [id, '--delete'])
+    const deleted = await runCommand('schedule:messages:templates', [id, '--delete', '--force'])
     assert.include(deleted.output, `Template ${id} deleted`)
     assert.isNull(await MessageTemplate.find(Number(id)))
     const missing = await runCommand('schedule:messages:templates', [id])
