@@ -1,13 +1,10 @@
 import { flags } from '@adonisjs/core/ace'
-import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { AppCommand } from '#commands/shared/_app_command'
+import { TransferAdminTask } from '#commands/transfer/_admin_task_command'
 
-export default class TransferThemeReprocess extends AppCommand {
+export default class TransferThemeReprocess extends TransferAdminTask {
   static commandName = 'transfer:theme:reprocess'
   static description =
     'Process background media again from their originals (one, or all), here and now, with progress'
-  static options: CommandOptions = { startApp: true }
-  protected appId = 'transfer' as const
 
   @flags.string({ description: 'Only this medium (its id, from transfer:theme:list)' })
   declare media?: string
@@ -23,11 +20,10 @@ export default class TransferThemeReprocess extends AppCommand {
       const media = this.media ? [await library.find(this.media)] : await library.list()
       ids = media.map((entry) => entry.id)
     } catch (error) {
-      this.logger.error(
-        error instanceof ThemeMediaRefused ? `No medium with id ${this.media}` : String(error)
-      )
-      this.exitCode = 1
-      return
+      if (error instanceof ThemeMediaRefused) {
+        return this.fail(`No medium with id ${this.media}`)
+      }
+      throw error
     }
     if (ids.length === 0) {
       this.logger.info('No background media to process')
@@ -37,27 +33,22 @@ export default class TransferThemeReprocess extends AppCommand {
       try {
         const media = await library.reprocess(id, { queue: false })
         this.logger.info(`${media.originalName}: processing (${media.kind})`)
-        let shown = 0
+        // A bar on a terminal; in a log, a line every tenth is enough to see it move.
+        const progress = this.progress(media.originalName, 100, (percent) => `${percent}%`)
         const outcome = await processor.process(id, {
           isLastAttempt: true,
-          // A line every tenth is enough to see it move.
-          onProgress: (percent) => {
-            if (percent >= shown + 10) {
-              shown = percent - (percent % 10)
-              this.logger.info(`${media.originalName}: ${shown}%`)
-            }
-          },
+          onProgress: (percent) => progress.update(percent),
         })
+        progress.finish()
         await media.refresh()
         if (outcome === 'ready') {
           this.logger.success(`${media.originalName}: ready (${media.renditions.length} files)`)
         } else {
-          this.logger.error(`${media.originalName}: ${media.error ?? outcome}`)
-          this.exitCode = 1
+          this.fail(`${media.originalName}: ${media.error ?? outcome}`)
         }
       } catch (error) {
-        this.logger.error(error instanceof Error ? error.message : String(error))
-        this.exitCode = 1
+        // One medium failing does not stop the others.
+        this.fail(error instanceof Error ? error.message : String(error))
       }
     }
   }
