@@ -19,7 +19,8 @@ export interface OperatorTools {
 /**
  * An operator's command for sso. Services are imported inside `run`, because
  * models need the booted app and `node ace list` loads every command without
- * booting it. Failures print one clear line and exit with code 1.
+ * booting it. Refusals print one clear line and exit with code 1; a command
+ * line that is wrong in itself exits with 2.
  */
 export abstract class SsoCommand extends AppCommand {
   static options: CommandOptions = { startApp: true }
@@ -39,10 +40,9 @@ export abstract class SsoCommand extends AppCommand {
       })
     } catch (error) {
       if (error instanceof errors.E_VALIDATION_ERROR) {
-        for (const { message } of error.messages as { message: string }[]) {
-          this.fail(message)
-        }
-        return
+        // Every problem, on the one line a refusal gets.
+        const messages = (error.messages as { message: string }[]).map(({ message }) => message)
+        return this.fail(messages.join('; '))
       }
       if (error instanceof PeopleDirectoryError) {
         return this.fail(error.message)
@@ -102,7 +102,7 @@ export abstract class SsoCommand extends AppCommand {
    */
   protected async choosePassword(flags: { password?: string; generate?: boolean }) {
     if (flags.password !== undefined && flags.generate) {
-      this.fail('Use either --password or --generate-password, not both')
+      this.wrongUsage('Use either --password or --generate-password, not both')
       return null
     }
     if (flags.password !== undefined) {

@@ -17,7 +17,9 @@ export default class SsoAppsCreate extends SsoCommand {
   async run() {
     await this.guarded(async (tools) => {
       if (!this.redirectUris?.length) {
-        return this.fail('Give at least one --redirect-uri: the exact callback URL of the app')
+        return this.wrongUsage(
+          'Give at least one --redirect-uri: the exact callback URL of the app'
+        )
       }
       const { newAppValidator } = await import('#validators/sso/admin_validators')
       const input = await newAppValidator.validate({

@@ -20,7 +20,7 @@ export default class SsoAppsUpdate extends SsoCommand {
   async run() {
     await this.guarded(async (tools) => {
       if (this.name === undefined && this.redirectUris === undefined) {
-        return this.fail('Nothing to change: give --name and/or --redirect-uri')
+        return this.wrongUsage('Nothing to change: give --name and/or --redirect-uri')
       }
       const { appChangesValidator } = await import('#validators/sso/admin_validators')
       const changes = await appChangesValidator.validate({

@@ -16,9 +16,7 @@ export default class SsoDocsSync extends AppCommand {
       await readFile(this.app.makePath(GUIDE_SOURCE), 'utf8')
     )
     if (updated === null) {
-      this.logger.error('README.md has no integration-guide markers')
-      this.exitCode = 1
-      return
+      return this.fail('README.md has no integration-guide markers')
     }
     if (updated === readme) {
       this.logger.info('README.md already carries the current guide')

@@ -166,12 +166,24 @@ test.group('sso commands', (group) => {
       ['bad', '--redirect-uri=https://pat:pw@transfer.example.com/cb'],
       ['bad', '--redirect-uri=ftp://transfer.example.com/cb'],
       ['bad', '--redirect-uri=http://transfer.example.com/cb'],
-      ['bad'],
     ]) {
       const result = await runCommand('sso:apps:create', argv)
       assert.equal(result.exitCode, 1, argv.join(' '))
       assert.match(result.output, /redirect[ -]?uri/i)
     }
+    // Two bad URIs: both problems, on one line.
+    const twice = await runCommand('sso:apps:create', [
+      'bad',
+      '--redirect-uri=/a',
+      '--redirect-uri=ftp://b.example.com/cb',
+    ])
+    assert.equal(twice.exitCode, 1)
+    assert.notInclude(twice.output, '\n')
+    assert.lengthOf(twice.output.match(/must be an absolute URL/g)!, 2)
+    // No --redirect-uri at all: the command line itself is wrong.
+    const none = await runCommand('sso:apps:create', ['bad'])
+    assert.equal(none.exitCode, 2)
+    assert.include(none.output, 'Give at least one --redirect-uri')
     assert.isNull(await ConnectedApp.query().first())
   })
 
@@ -266,7 +278,7 @@ test.group('sso commands', (group) => {
     ])
     assert.equal(refused.exitCode, 1)
     const nothing = await runCommand('sso:apps:update', [connectedApp.apiKey])
-    assert.equal(nothing.exitCode, 1)
+    assert.equal(nothing.exitCode, 2)
 
     ace.prompt
       .trap(
@@ -298,6 +310,14 @@ test.group('sso commands', (group) => {
     const event = await lastEvent('user_created')
     assert.equal(event.userId, crew.id)
     assert.isTrue(event.details.admin)
+
+    const both = await runCommand('sso:people:create', [
+      'member@example.com',
+      `--password=${PASSWORD}`,
+      '--generate-password',
+    ])
+    assert.equal(both.exitCode, 2)
+    assert.include(both.output, 'Use either --password or --generate-password, not both')
 
     const plain = await runCommand('sso:people:create', [
       'member@example.com',
