@@ -4,6 +4,7 @@
  */
 import 'reflect-metadata'
 import { Ignitor, prettyPrintError } from '@adonisjs/core'
+import { bootMode } from '../app/services/shared/doctor/boot_mode.ts'
 import { provideEmbeddedDatabase } from './database.ts'
 
 const APP_ROOT = new URL('../', import.meta.url)
@@ -24,6 +25,9 @@ if (appAgnostic) {
   process.env.DATABASE_URL ??= 'postgres://unused@127.0.0.1/unused'
   process.env.APP_KEY ??= 'unused-unused-unused-unused-unused-unused'
 }
+
+// The doctor reports the settings the app would refuse to start with, instead of stopping at the first.
+bootMode.doctor = command === 'doctor'
 
 const embedded = appAgnostic || command === 'test' ? null : await provideEmbeddedDatabase(APP_ROOT)
 

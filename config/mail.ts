@@ -3,13 +3,20 @@ import app from '@adonisjs/core/services/app'
 import { defineConfig, transports } from '@adonisjs/mail'
 import { OutboxTransport } from '#services/shared/mail/outbox_transport'
 
-const outboxDirectory =
+/** Where the outbox mailer writes each message as a JSON file. */
+export const outboxDirectory =
   env.get('MAIL_OUTBOX_DIR') ?? app.makePath('storage', 'outbox', env.get('APP_ID'))
 
-const mailConfig = defineConfig({
-  default:
+/** SMTP when SMTP_HOST is set, Resend's API when EMAIL_API_KEY is, else the outbox (or MAIL_MAILER). */
+export function chosenMailer() {
+  return (
     env.get('MAIL_MAILER') ??
-    (env.get('SMTP_HOST') ? 'smtp' : env.get('EMAIL_API_KEY') ? 'resend' : 'outbox'),
+    (env.get('SMTP_HOST') ? 'smtp' : env.get('EMAIL_API_KEY') ? 'resend' : 'outbox')
+  )
+}
+
+const mailConfig = defineConfig({
+  default: chosenMailer(),
 
   from: {
     address: env.get('MAIL_FROM_ADDRESS') ?? 'no-reply@localhost',

@@ -9,7 +9,6 @@ const GB = 1024 ** 3
  * admin changes live in the `settings` table, see TransferSettings).
  */
 const fsRoot = env.get('DRIVE_FS_ROOT') ?? app.makePath('storage', 'drive', env.get('APP_ID'))
-const accountId = env.get('OBJSTORE_ACCOUNT_ID')
 
 export const transferConfig = {
   disk: env.get('TRANSFER_DISK') ?? 'fs',
@@ -66,7 +65,17 @@ export const transferConfig = {
     ffprobePath: env.get('FFPROBE_PATH') ?? 'ffprobe',
   },
 
-  s3: {
+  s3: objectStoreSettings(),
+}
+
+/**
+ * The OBJSTORE_* bucket as the drive's s3 disk and transfer's uploads reach
+ * it, read from the environment when called (`node ace doctor` checks the
+ * settings of the moment).
+ */
+export function objectStoreSettings() {
+  const accountId = env.get('OBJSTORE_ACCOUNT_ID')
+  return {
     bucket: env.get('OBJSTORE_BUCKET_NAME') ?? '',
     endpoint:
       env.get('OBJSTORE_ENDPOINT') ??
@@ -76,5 +85,5 @@ export const transferConfig = {
       accessKeyId: env.get('OBJSTORE_ACCESS_KEY_ID') ?? '',
       secretAccessKey: env.get('OBJSTORE_SECRET_ACCESS_KEY')?.release() ?? '',
     },
-  },
+  }
 }

@@ -2,7 +2,11 @@
  * Environment variables of all three apps. APP_ID picks the app; the README's
  * configuration table says which app reads which name.
  */
+import { randomBytes } from 'node:crypto'
 import { Env } from '@adonisjs/core/env'
+import { Secret } from '@adonisjs/core/helpers'
+import { bootMode } from '#services/shared/doctor/boot_mode'
+import { settingProblems } from '#services/shared/doctor/setting_problems'
 
 /** An optional absolute http(s) address (the env schema's url format also takes ftp). */
 function httpUrl(key: string, value?: string): string | undefined {
@@ -138,46 +142,22 @@ const env = await Env.create(new URL('../', import.meta.url), {
   GOOGLE_CLIENT_SECRET: Env.schema.secret.optional(),
 })
 
-const appId = env.get('APP_ID')
-const nodeEnv = env.get('NODE_ENV') ?? 'development'
-
 /*
- * Secrets each app cannot run without. schedule's spec refuses to start without
- * SESSION_SECRET; transfer needs it in production; sso signs with APP_KEY.
+ * Settings the app cannot run with: the first one stops the boot, so a
+ * process never runs half-configured. `node ace doctor` boots anyway and
+ * reports them all (`startupProblems`); a missing or short signing secret is
+ * replaced, for that process alone, by a throwaway one so the app can boot.
  */
-if (appId === 'sso' && !env.get('APP_KEY') && !env.get('SESSION_SECRET')) {
-  throw new Error('sso needs APP_KEY (a random secret of 32 or more characters)')
-}
-if (appId === 'schedule' && !env.get('SESSION_SECRET')) {
-  throw new Error('schedule does not start without SESSION_SECRET')
-}
-if (appId === 'transfer' && nodeEnv === 'production' && !env.get('SESSION_SECRET')) {
-  throw new Error('transfer needs SESSION_SECRET in production')
-}
-if (appId !== 'sso' && !env.get('SSO_API_KEY')) {
-  throw new Error(`${appId} needs SSO_API_KEY, the apiKey of its connected app in sso`)
-}
-const s3Disk = appId === 'transfer' ? env.get('TRANSFER_DISK') : env.get('SCHEDULE_DISK')
-if (appId !== 'sso' && s3Disk === 's3') {
-  for (const name of [
-    'OBJSTORE_ACCESS_KEY_ID',
-    'OBJSTORE_SECRET_ACCESS_KEY',
-    'OBJSTORE_BUCKET_NAME',
-  ] as const) {
-    if (!env.get(name)) {
-      throw new Error(`${appId.toUpperCase()}_DISK=s3 needs ${name}`)
-    }
-  }
-  if (!env.get('OBJSTORE_ENDPOINT') && !env.get('OBJSTORE_ACCOUNT_ID')) {
-    throw new Error(
-      `${appId.toUpperCase()}_DISK=s3 needs OBJSTORE_ENDPOINT or OBJSTORE_ACCOUNT_ID (R2)`
-    )
-  }
+export const startupProblems = settingProblems((name) => {
+  const value = env.get(name as never) as unknown
+  return value instanceof Secret ? value.release() : (value as string | undefined)
+})
+if (startupProblems.length > 0 && !bootMode.doctor) {
+  throw new Error(startupProblems[0].problem)
 }
 for (const name of ['APP_KEY', 'SESSION_SECRET'] as const) {
-  const secret = env.get(name)
-  if (secret && secret.release().length < 32) {
-    throw new Error(`${name} must be at least 32 characters long`)
+  if (startupProblems.some((problem) => problem.setting === name)) {
+    env.set(name, new Secret(randomBytes(32).toString('base64url')))
   }
 }
 

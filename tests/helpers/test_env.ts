@@ -22,6 +22,9 @@ export async function withEnv(
   const previous = Object.fromEntries(
     Object.keys(values).map((key) => [key, env.get(key as never)])
   )
+  // A secret put back through env.set would leave "[redacted]" in process.env
+  // (its string form) for every process started later: the text goes back too.
+  const previousText = Object.fromEntries(Object.keys(values).map((key) => [key, process.env[key]]))
   for (const [key, value] of Object.entries(values)) {
     setEnvValue(key, value)
   }
@@ -30,6 +33,9 @@ export async function withEnv(
   } finally {
     for (const [key, value] of Object.entries(previous)) {
       setEnvValue(key, value)
+      if (previousText[key] !== undefined) {
+        process.env[key] = previousText[key]
+      }
     }
   }
 }

@@ -14,6 +14,11 @@ export interface DoctorCheck {
   /** What is checked, in words: "PostgreSQL reachable", "Twilio credentials". */
   name: string
   run(): Promise<DoctorOutcome>
+  /**
+   * It reads the app's database: skipped, rather than failed a second time,
+   * when PostgreSQL cannot be reached.
+   */
+  needsDatabase?: boolean
 }
 
 export const ok = (detail: string): DoctorOutcome => ({ status: 'ok', detail })

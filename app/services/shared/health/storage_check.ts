@@ -10,19 +10,20 @@ import { errorName, type HealthCheck } from '#services/shared/health/health_chec
 const MB = 1024 ** 2
 
 /** A folder the app writes to, named for the body by what it holds (never by its path). */
-type Folder = { role: string; path: string }
+export type Folder = { role: string; path: string }
 
 /**
  * Where this app writes its files: folders of the fs disks, or the object
  * store's bucket when the app keeps its files there (TRANSFER_DISK,
  * SCHEDULE_DISK).
  */
-function storagePlaces(): { folders: Folder[]; bucket: boolean } {
+export function storagePlaces(): { folders: Folder[]; bucket: boolean } {
   switch (env.get('APP_ID')) {
     case 'sso':
       return { folders: [{ role: 'files', path: driveRoots.public }], bucket: false }
     case 'transfer':
-      return transferConfig.disk === 's3'
+      // Read now rather than from transferConfig: `node ace doctor`'s tests switch it.
+      return (env.get('TRANSFER_DISK') ?? 'fs') === 's3'
         ? { folders: [], bucket: true }
         : {
             folders: [
@@ -51,23 +52,18 @@ export class StorageCheck implements HealthCheck {
     if (bucket) {
       return this.#probeBucket()
     }
-    const minFreeBytes = env.get('READYZ_MIN_FREE_BYTES') ?? 100 * MB
+    const wanted = minFreeBytes()
     let freeBytes = Number.POSITIVE_INFINITY
     for (const folder of folders) {
-      try {
-        await mkdir(folder.path, { recursive: true })
-        const probe = join(folder.path, `.readyz-${randomUUID()}`)
-        await writeFile(probe, 'ok')
-        await rm(probe, { force: true })
-        const disk = await statfs(folder.path)
-        freeBytes = Math.min(freeBytes, disk.bavail * disk.bsize)
-      } catch (error) {
-        return `the ${folder.role} folder is not writable (${errorName(error)})`
+      const probe = await probeFolder(folder)
+      if ('problem' in probe) {
+        return probe.problem
       }
+      freeBytes = Math.min(freeBytes, probe.freeBytes)
     }
-    const details = { freeBytes, minFreeBytes }
-    if (freeBytes < minFreeBytes) {
-      return { problem: `only ${freeBytes} bytes free, below ${minFreeBytes}`, details }
+    const details = { freeBytes, minFreeBytes: wanted }
+    if (freeBytes < wanted) {
+      return { problem: `only ${freeBytes} bytes free, below ${wanted}`, details }
     }
     return { problem: null, details }
   }
@@ -82,5 +78,29 @@ export class StorageCheck implements HealthCheck {
     } catch (error) {
       return `the object store did not take a probe object (${errorName(error)})`
     }
+  }
+}
+
+/** The free bytes below which a folder counts as full (READYZ_MIN_FREE_BYTES, 100 MB). */
+export function minFreeBytes() {
+  return Number(env.get('READYZ_MIN_FREE_BYTES') ?? 100 * MB)
+}
+
+/**
+ * Writes and removes a small probe file in a folder (creating the folder if
+ * need be); its free bytes, or why it cannot be written to.
+ */
+export async function probeFolder(
+  folder: Folder
+): Promise<{ freeBytes: number } | { problem: string }> {
+  try {
+    await mkdir(folder.path, { recursive: true })
+    const probe = join(folder.path, `.readyz-${randomUUID()}`)
+    await writeFile(probe, 'ok')
+    await rm(probe, { force: true })
+    const disk = await statfs(folder.path)
+    return { freeBytes: disk.bavail * disk.bsize }
+  } catch (error) {
+    return { problem: `the ${folder.role} folder is not writable (${errorName(error)})` }
   }
 }

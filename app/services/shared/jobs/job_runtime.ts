@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import {
   PgBoss,
   fromKnex,
@@ -179,6 +180,28 @@ export class JobRuntime implements JobSender {
       return `the workers of ${stalled.length} of ${this.definitions.length} queues are not polling`
     }
     return null
+  }
+
+  /**
+   * Sends a job to a queue of its own, fetches it and completes it, then
+   * removes the queue (`node ace doctor`): proof that pg-boss's schema takes
+   * and hands out work, without touching the app's queues. The queue's name
+   * is unique per call, so doctors run side by side never meet.
+   */
+  async roundTrip(): Promise<void> {
+    const boss = await this.#started()
+    const queue = `doctor-probe-${randomUUID()}`
+    await boss.createQueue(queue)
+    try {
+      const sent = await boss.send(queue, { probe: true })
+      const [fetched] = await boss.fetch(queue)
+      if (!sent || fetched?.id !== sent) {
+        throw new Error('the job sent was not handed out')
+      }
+      await boss.complete(queue, fetched.id)
+    } finally {
+      await boss.deleteQueue(queue)
+    }
   }
 
   /** Every queue of this app's database: the registry's first, in its order. */
