@@ -15,7 +15,7 @@ export default class ScheduleFeedsRevoke extends FeedCommand {
       if (!feed) {
         return this.fail(`The ${person.kind} #${person.id} has no calendar feed`)
       }
-      const question = `Revoke the calendar feed of ${person.kind} #${person.id}? Its address stops working`
+      const question = `Revoke the calendar feed of ${person.kind} #${person.id} (its address stops working)?`
       if (!(await this.confirmDestructive(question, this.force))) {
         return
       }

@@ -18,7 +18,7 @@ export default class ScheduleListsRemove extends ReferenceListCommand {
     if (!list || !row) {
       return
     }
-    const question = `Remove the ${list.singular} ${row.name}? What uses it is left without one`
+    const question = `Remove the ${list.singular} ${row.name} (what uses it is left without one)?`
     if (!(await this.confirmDestructive(question, this.force))) {
       return
     }

@@ -15,7 +15,7 @@ export default class ScheduleTaskboardDisconnect extends TaskboardCommand {
       this.logger.info('No taskboard webhook is set up')
       return
     }
-    const question = 'Disconnect the taskboard? Its URL and signing secret are forgotten'
+    const question = 'Disconnect the taskboard (its URL and signing secret are forgotten)?'
     if (!(await this.confirmDestructive(question, this.force))) {
       return
     }

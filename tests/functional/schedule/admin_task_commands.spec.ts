@@ -141,6 +141,14 @@ test.group('schedule admin task commands', (group) => {
     const unforcedCleanup = await runCommand('schedule:trash:cleanup', [])
     assert.equal(unforcedCleanup.exitCode, 1)
     assert.isNotNull(await Project.find(old.id))
+
+    // On a terminal the operator is asked, and a yes removes it.
+    const Cleanup = await ace.find('schedule:trash:cleanup')
+    const asked = await ace.create(Cleanup, [])
+    asked.prompt.trap('Remove 1 item(s) deleted more than 30 days ago for good?').accept()
+    await asked.exec()
+    assert.equal(asked.exitCode, 0)
+    assert.isNull(await Project.find(old.id))
   })
 
   test('schedule:messages:templates:update edits as PATCH does; --json and delete --force', async ({

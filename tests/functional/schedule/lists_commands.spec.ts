@@ -122,7 +122,7 @@ test.group('schedule:lists commands', (group) => {
     const Remove = await ace.find('schedule:lists:remove')
     const declined = await ace.create(Remove, ['vendor-types', 'catering'])
     declined.prompt
-      .trap('Remove the vendor type Catering? What uses it is left without one')
+      .trap('Remove the vendor type Catering (what uses it is left without one)?')
       .reject()
     await declined.exec()
     assert.equal(declined.exitCode, 1)
