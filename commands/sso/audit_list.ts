@@ -140,11 +140,19 @@ export default class SsoAuditList extends SsoCommand {
     if (this.out === undefined) {
       const out = this.dataOut()
       const progress = this.progressOnStderr('Exporting the audit log', total, entries)
-      await writeAuditCsv(auditLog.batches(filters), out.stream, {
-        zone,
-        written: (count) => progress.update(count),
-      })
-      progress.finish()
+      try {
+        await writeAuditCsv(auditLog.batches(filters), out.stream, {
+          zone,
+          written: (count) => progress.update(count),
+        })
+      } catch (error) {
+        // The reader stopped early (`| head`): it has what it wanted.
+        if ((error as NodeJS.ErrnoException).code !== 'EPIPE') {
+          throw error
+        }
+      } finally {
+        progress.finish()
+      }
       out.close()
       return
     }
