@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream'
 import { BaseCommand } from '@adonisjs/core/ace'
 import type { AppId } from '#services/shared/app_profiles'
 import { EXIT } from '#services/shared/terminal/exit_codes'
@@ -106,18 +107,43 @@ export abstract class AppCommand extends BaseCommand {
     return false
   }
 
-  /** A progress bar on a terminal, progress lines otherwise. */
+  /**
+   * A progress bar on a terminal, progress lines otherwise. Both go to stderr,
+   * so what a command prints on stdout for a script (a CSV, JSON) stays clean.
+   */
   protected progress(label: string, total: number, unit?: (count: number) => string) {
-    const raw = this.ui.logger.getRenderer().constructor.name === 'RawRenderer'
     return new TerminalProgress(
       label,
       total,
       {
-        stream: raw ? { write: () => true } : process.stderr,
-        line: (text) => this.logger.log(text),
+        stream: this.#rawUi() ? { write: () => true } : process.stderr,
+        line: (text) => this.logger.logError(text),
       },
       unit
     )
+  }
+
+  /**
+   * Where data a script reads (a CSV) is written: stdout, or in tests (the UI
+   * in raw mode) the logger, which keeps it. `close` when all is written.
+   */
+  protected dataOut(): { stream: Writable; close(): void } {
+    if (!this.#rawUi()) {
+      return { stream: process.stdout, close: () => {} }
+    }
+    const chunks: string[] = []
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        chunks.push(String(chunk))
+        done()
+      },
+    })
+    return { stream, close: () => this.logger.log(chunks.join('').replace(/\n$/, '')) }
+  }
+
+  /** The UI in raw mode (tests): cliui keeps what is logged in its memory renderer. */
+  #rawUi() {
+    return this.ui.logger.getRenderer().constructor.name === 'MemoryRenderer'
   }
 
   /** A terminal with a person at it, or a test that has set an answer. */

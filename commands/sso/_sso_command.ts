@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto'
-import { Writable } from 'node:stream'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { AppCommand } from '#commands/shared/_app_command'
-import { TerminalProgress } from '#services/shared/terminal/progress'
 import type { PeopleDirectory } from '#services/sso/people_directory'
 import type { ConnectedAppRegistry } from '#services/sso/connected_app_registry'
 import type { AdminActor } from '#services/sso/admin_actor'
@@ -120,44 +118,5 @@ export abstract class SsoCommand extends AppCommand {
       }
     }
     return { password: randomBytes(18).toString('base64url'), generated: true }
-  }
-
-  /**
-   * Where data a script reads (a CSV) is written: stdout, or in tests (the UI
-   * in raw mode) the logger, which keeps it. `close` when all is written.
-   */
-  protected dataOut(): { stream: Writable; close(): void } {
-    if (!this.#rawUi()) {
-      return { stream: process.stdout, close: () => {} }
-    }
-    const chunks: string[] = []
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        chunks.push(String(chunk))
-        done()
-      },
-    })
-    return { stream, close: () => this.logger.log(chunks.join('').replace(/\n$/, '')) }
-  }
-
-  /**
-   * Progress of work whose result goes to stdout: the bar, or its lines, on
-   * stderr, so `> file` or a pipe gets the data alone.
-   */
-  protected progressOnStderr(label: string, total: number, unit?: (count: number) => string) {
-    return new TerminalProgress(
-      label,
-      total,
-      {
-        stream: this.#rawUi() ? { write: () => true } : process.stderr,
-        line: (text) => this.logger.logError(text),
-      },
-      unit
-    )
-  }
-
-  /** The UI in raw mode (tests): cliui keeps what is logged in its memory renderer. */
-  #rawUi() {
-    return this.ui.logger.getRenderer().constructor.name === 'MemoryRenderer'
   }
 }

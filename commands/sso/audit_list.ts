@@ -139,7 +139,7 @@ export default class SsoAuditList extends SsoCommand {
 
     if (this.out === undefined) {
       const out = this.dataOut()
-      const progress = this.progressOnStderr('Exporting the audit log', total, entries)
+      const progress = this.progress('Exporting the audit log', total, entries)
       try {
         await writeAuditCsv(auditLog.batches(filters), out.stream, {
           zone,
