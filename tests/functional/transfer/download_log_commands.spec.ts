@@ -42,7 +42,8 @@ async function threeDownloads() {
       .where('id', row.id)
       .update({ created_at: new Date(Date.UTC(2026, 0, 1, 12, index)) })
   }
-  return { cut, notes, share, session: (await transferPerson()).session }
+  const { session } = await transferPerson()
+  return { cut, notes, share, session }
 }
 
 test.group('transfer download log commands', (group) => {
@@ -138,7 +139,8 @@ test.group('transfer download log commands', (group) => {
       ['--out=x.csv', '--per-page=5'],
     ]
     for (const argv of usage) {
-      assert.equal((await runCommand('transfer:download-log:list', argv)).exitCode, 2)
+      const { exitCode } = await runCommand('transfer:download-log:list', argv)
+      assert.equal(exitCode, 2)
     }
     const unwritable = await runCommand('transfer:download-log:list', [
       `--out=${join(directory, 'missing', 'log.csv')}`,

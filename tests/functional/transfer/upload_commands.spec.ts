@@ -99,7 +99,8 @@ test.group('transfer upload commands', (group) => {
     assert.match(shown.output, /SHA-256\s+[0-9a-f]{64}/)
     assert.include(shown.output, `${appUrl}/s/`)
 
-    const json = JSON.parse((await runCommand('transfer:uploads:show', [edit.id, '--json'])).output)
+    const showJson = await runCommand('transfer:uploads:show', [edit.id, '--json'])
+    const json = JSON.parse(showJson.output)
     assert.containsSubset(json, { id: edit.id, fileName: 'edit.mov', shareCount: 1 })
     assert.equal(json.downloadCount, 1)
     assert.lengthOf(json.shares, 1)
