@@ -12,23 +12,8 @@ export abstract class ScheduleAdminCommand extends AppCommand {
   static options: CommandOptions = { startApp: true }
   protected appId = 'schedule' as const
 
-  protected async guarded(action: () => Promise<void>) {
-    const { errors } = await import('@vinejs/vine')
-    const { RecordNotFoundError } = await import('#services/schedule/directory/record_errors')
-    try {
-      await action()
-    } catch (error) {
-      if (error instanceof errors.E_VALIDATION_ERROR) {
-        // One line, as the page shows a refused form once.
-        return this.fail(
-          (error.messages as { message: string }[]).map(({ message }) => message).join('; ')
-        )
-      }
-      if (error instanceof RecordNotFoundError || isRefusal(error)) {
-        return this.fail(error.message)
-      }
-      throw error
-    }
+  protected guarded(action: () => Promise<void>) {
+    return this.refusingInOneLine(action)
   }
 
   /** A record's id as typed; null (and exit code 1) for anything else. */
@@ -40,15 +25,6 @@ export abstract class ScheduleAdminCommand extends AppCommand {
     }
     return id
   }
-}
-
-/**
- * A refusal the API answers with a 4xx (a name taken, 409; the last admin…):
- * the operator gets its message as the page does. A 5xx stays an error.
- */
-function isRefusal(error: unknown): error is Error {
-  const status = (error as { status?: unknown })?.status
-  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500
 }
 
 /** A schedule command that lists: a table, or `--json` with the API's shapes. */

@@ -22,10 +22,10 @@ export default class ScheduleBackup extends AppCommand {
 
   async run() {
     if (this.out && this.dir) {
-      return this.refuse('Give --out or --dir, not both')
+      return this.wrongUsage('Give --out or --dir, not both')
     }
     if (this.keepDays !== undefined && (!this.dir || !(this.keepDays >= 1))) {
-      return this.refuse('--keep-days needs --dir and a number of days from 1')
+      return this.fail('--keep-days needs --dir and a number of days from 1')
     }
     const { BackupFiles } = await import('#services/schedule/backup/backup_files')
     const files = new BackupFiles()
@@ -44,11 +44,6 @@ export default class ScheduleBackup extends AppCommand {
         `Kept backups of the last ${this.keepDays} day(s) in ${this.dir}; removed ${removed.length}`
       )
     }
-  }
-
-  protected refuse(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
   }
 }
 

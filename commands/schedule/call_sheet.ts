@@ -40,7 +40,7 @@ export default class ScheduleCallSheet extends AppCommand {
       })
       .select('id', 'name')
     if (found.length !== 1) {
-      return this.refuse(
+      return this.fail(
         found.length === 0
           ? `No project "${this.project}" (give its number or its exact name)`
           : `${found.length} projects are named "${this.project}": give its number (${found.map((row) => row.id).join(', ')})`
@@ -48,7 +48,7 @@ export default class ScheduleCallSheet extends AppCommand {
     }
     const date = this.date && this.date !== 'all' ? this.date : undefined
     if (date && !isCalendarDay(date)) {
-      return this.refuse('The day is written YYYY-MM-DD, or "all"')
+      return this.fail('The day is written YYYY-MM-DD, or "all"')
     }
 
     let prepared
@@ -56,7 +56,7 @@ export default class ScheduleCallSheet extends AppCommand {
       prepared = await callSheets.pdf(found[0].id, date)
     } catch (error) {
       const messages = (error as { messages?: { message: string }[] }).messages
-      return this.refuse(
+      return this.fail(
         messages ? messages.map((m) => m.message).join('; ') : (error as Error).message
       )
     }
@@ -65,14 +65,9 @@ export default class ScheduleCallSheet extends AppCommand {
       await prepared.write(createWriteStream(file))
     } catch (error) {
       await rm(file, { force: true })
-      return this.refuse(`Writing the call sheet failed: ${(error as Error).message}`)
+      return this.fail(`Writing the call sheet failed: ${(error as Error).message}`)
     }
     const sheets = prepared.total === 1 ? 'call sheet' : `${prepared.total} call sheets`
     this.logger.success(`Wrote the ${sheets} of "${found[0].name}" to ${file}`)
-  }
-
-  protected refuse(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
   }
 }

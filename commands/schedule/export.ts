@@ -64,19 +64,19 @@ export default class ScheduleExport extends AppCommand {
         const kind = ITEM_NAMES[this.kind]
         const format = this.format ?? 'pdf'
         if (!kind || !(ITEM_FORMATS as readonly string[]).includes(format)) {
-          return this.refuse('One item (--id) is a project, crew, vendor or location, as md or pdf')
+          return this.fail('One item (--id) is a project, crew, vendor or location, as md or pdf')
         }
         if (!Number.isInteger(this.id) || this.id <= 0) {
-          return this.refuse('--id is the item’s number, as its page’s address shows it')
+          return this.fail('--id is the item’s number, as its page’s address shows it')
         }
         prepared = await exports.item(kind, this.id, format as 'md' | 'pdf')
       } else {
         const format = this.format ?? 'csv'
         if (!(BULK_KINDS as readonly string[]).includes(this.kind)) {
-          return this.refuse(`Unknown kind "${this.kind}": ${BULK_KINDS.join(', ')}`)
+          return this.fail(`Unknown kind "${this.kind}": ${BULK_KINDS.join(', ')}`)
         }
         if (!(BULK_FORMATS as readonly string[]).includes(format)) {
-          return this.refuse(`Unknown format "${format}": ${BULK_FORMATS.join(', ')}`)
+          return this.fail(`Unknown format "${format}": ${BULK_FORMATS.join(', ')}`)
         }
         const filter = await bulkExportValidator.validate({
           from: this.from,
@@ -91,36 +91,21 @@ export default class ScheduleExport extends AppCommand {
       }
     } catch (error) {
       const messages = (error as { messages?: { message: string }[] }).messages
-      return this.refuse(
+      return this.fail(
         messages ? messages.map((m) => m.message).join('; ') : (error as Error).message
       )
     }
 
     const file = resolve(this.out ?? prepared.fileName)
     const total = prepared.total
-    let lastShare = -1
-    let lastAt = 0
-    const progress = (written: number) => {
-      const share = total === 0 ? 100 : Math.floor((written / total) * 100)
-      const now = Date.now()
-      // A line per 10 % or per 5 seconds: a year of projects prints a few lines, not a thousand.
-      if (share - lastShare >= 10 || now - lastAt >= 5000 || written === total) {
-        lastShare = share
-        lastAt = now
-        this.logger.info(`${written} of ${total} written (${share}%)`)
-      }
-    }
+    const progress = this.progress('Written', total)
     try {
-      await prepared.write(createWriteStream(file), progress)
+      await prepared.write(createWriteStream(file), (written) => progress.update(written))
+      progress.finish()
     } catch (error) {
       await rm(file, { force: true })
-      return this.refuse(`The export failed: ${(error as Error).message}`)
+      return this.fail(`The export failed: ${(error as Error).message}`)
     }
     this.logger.success(`Wrote ${total} ${total === 1 ? 'item' : 'items'} to ${file}`)
-  }
-
-  protected refuse(message: string) {
-    this.logger.error(message)
-    this.exitCode = 1
   }
 }

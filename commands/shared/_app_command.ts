@@ -41,6 +41,44 @@ export abstract class AppCommand extends BaseCommand {
     this.exitCode = EXIT.refused
   }
 
+  /**
+   * Runs `action`; what the web refuses with a 4xx is refused here with one
+   * line and exit code 1: a validator's messages, joined (each prefixed with
+   * `field(name)` when given), and a service's refusal: an error carrying a
+   * 4xx `status`, as the services' Exceptions do, or one of `refusals`.
+   * Anything else is a fault and is thrown.
+   */
+  protected async refusingInOneLine(
+    action: () => Promise<void>,
+    options: {
+      refusals?: (abstract new (...args: any[]) => Error)[]
+      field?: (name: string) => string
+    } = {}
+  ) {
+    const { errors } = await import('@vinejs/vine')
+    try {
+      await action()
+    } catch (error) {
+      if (error instanceof errors.E_VALIDATION_ERROR) {
+        const messages = error.messages as { field: string; message: string }[]
+        const field = options.field
+        return this.fail(
+          messages
+            .map(({ field: name, message }) => (field ? `${field(name)}: ${message}` : message))
+            .join('; ')
+        )
+      }
+      const status = (error as { status?: unknown })?.status
+      const refused =
+        (typeof status === 'number' && status >= 400 && status < 500) ||
+        options.refusals?.some((kind) => error instanceof kind)
+      if (refused && error instanceof Error) {
+        return this.fail(error.message)
+      }
+      throw error
+    }
+  }
+
   /** The command line itself is wrong (flags that exclude each other…): exit code 2. */
   protected wrongUsage(message: string) {
     this.logger.error(message)

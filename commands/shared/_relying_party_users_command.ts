@@ -40,23 +40,8 @@ export abstract class RelyingPartyUsersCommand extends AppCommand {
   }
 
   protected async guarded(action: (users: Users) => Promise<void>) {
-    const { errors } = await import('@vinejs/vine')
-    const { RelyingPartyUsersError } =
-      await import('#services/shared/relying_party/relying_party_users')
-    try {
-      await action(await this.people.users())
-    } catch (error) {
-      if (error instanceof errors.E_VALIDATION_ERROR) {
-        for (const { message } of error.messages as { message: string }[]) {
-          this.fail(message)
-        }
-        return
-      }
-      if (error instanceof RelyingPartyUsersError) {
-        return this.fail(error.message)
-      }
-      throw error
-    }
+    const users = await this.people.users()
+    await this.refusingInOneLine(() => action(users))
   }
 
   /** Runs `action` on the person with this email, or says there is none. */

@@ -26,27 +26,15 @@ export abstract class SsoCommand extends AppCommand {
 
   /** Runs `action` unless the command may not run here; turns refusals into clear lines and exit code 1. */
   protected async guarded(action: (tools: OperatorTools) => Promise<void>) {
-    const { errors } = await import('@vinejs/vine')
-    const { PeopleDirectory, PeopleDirectoryError } = await import('#services/sso/people_directory')
+    const { PeopleDirectory } = await import('#services/sso/people_directory')
     const { ConnectedAppRegistry } = await import('#services/sso/connected_app_registry')
     const { TERMINAL_ACTOR } = await import('#services/sso/admin_actor')
-    try {
-      await action({
-        people: await this.app.container.make(PeopleDirectory),
-        registry: await this.app.container.make(ConnectedAppRegistry),
-        actor: TERMINAL_ACTOR,
-      })
-    } catch (error) {
-      if (error instanceof errors.E_VALIDATION_ERROR) {
-        // Every problem, on the one line a refusal gets.
-        const messages = (error.messages as { message: string }[]).map(({ message }) => message)
-        return this.fail(messages.join('; '))
-      }
-      if (error instanceof PeopleDirectoryError) {
-        return this.fail(error.message)
-      }
-      throw error
+    const tools = {
+      people: await this.app.container.make(PeopleDirectory),
+      registry: await this.app.container.make(ConnectedAppRegistry),
+      actor: TERMINAL_ACTOR,
     }
+    await this.refusingInOneLine(() => action(tools))
   }
 
   /** The person with this email, or null after saying so. */

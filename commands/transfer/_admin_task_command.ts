@@ -1,42 +1,11 @@
-import type { CommandOptions } from '@adonisjs/core/types/ace'
-import { AppCommand } from '#commands/shared/_app_command'
+import { TransferCommand } from '#commands/transfer/_transfer_command'
 
 /**
  * A transfer admin task from the terminal (settings, email templates, test
- * email, background media). What the web answers with a 4xx or a 5xx, the
- * command refuses with one line and exit code 1: a validator's messages, a
- * medium not found, in use or of the wrong kind, a mailer that fails.
+ * email, background media): the API's JSON bodies, and reading a template's
+ * text from a file or standard input.
  */
-export abstract class TransferAdminTask extends AppCommand {
-  static options: CommandOptions = { startApp: true }
-  protected appId = 'transfer' as const
-
-  /**
-   * Runs `action`; refusals become one line. `field` names a validated
-   * field as the operator knows it (the setting's key rather than `value`).
-   */
-  protected async guarded(
-    action: () => Promise<void>,
-    field: (name: string) => string = (name) => name
-  ) {
-    const { errors } = await import('@vinejs/vine')
-    const { ThemeMediaRefused } = await import('#services/transfer/theme/theme_media_library')
-    try {
-      await action()
-    } catch (error) {
-      if (error instanceof errors.E_VALIDATION_ERROR) {
-        const messages = error.messages as { field: string; message: string }[]
-        return this.fail(
-          messages.map((entry) => `${field(entry.field)}: ${entry.message}`).join('; ')
-        )
-      }
-      if (error instanceof ThemeMediaRefused) {
-        return this.fail(error.message)
-      }
-      throw error
-    }
-  }
-
+export abstract class TransferAdminTask extends TransferCommand {
   /** Transformer output as the API's JSON body. */
   protected async serialized(value: unknown) {
     const { serializer } = await import('#services/shared/serialize')

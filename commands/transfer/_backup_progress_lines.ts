@@ -1,20 +1,25 @@
 import { formatBytes } from '#services/transfer/transfer_mailer'
 import type { BackupProgress } from '#services/transfer/backup/upload_backup'
+import type { TerminalProgress } from '#services/shared/terminal/progress'
+
+type StartProgress = (
+  label: string,
+  total: number,
+  unit: (count: number) => string
+) => TerminalProgress
 
 /**
- * Progress lines for a backup run by hand: at most one per 10 % of the file
- * or per 10 seconds, so a 50 GB file prints a page, not thousands of lines.
+ * A backup run by hand reports its bytes as a progress bar on a terminal, or
+ * as lines (at most one per 10 % or 5 seconds, so a 50 GB file prints a page)
+ * otherwise. The bar starts once the provider has said how large the file is.
  */
-export function backupProgressLines(label: string, print: (line: string) => void) {
-  let lastShare = -1
-  let lastAt = 0
+export function backupProgress(label: string, start: StartProgress) {
+  let progress: TerminalProgress | null = null
   return ({ bytesDone, size }: BackupProgress) => {
-    const share = size === 0 ? 100 : Math.floor((bytesDone / size) * 100)
-    const now = Date.now()
-    if (share === 100 || share - lastShare >= 10 || now - lastAt >= 10_000) {
-      lastShare = share
-      lastAt = now
-      print(`${label}: ${formatBytes(bytesDone)} of ${formatBytes(size)} (${share}%)`)
+    progress ??= start(label, size, formatBytes)
+    progress.update(bytesDone)
+    if (bytesDone >= size) {
+      progress.finish()
     }
   }
 }

@@ -1,7 +1,7 @@
 import { flags } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { AppCommand } from '#commands/shared/_app_command'
-import { backupProgressLines } from '#commands/transfer/_backup_progress_lines'
+import { backupProgress } from '#commands/transfer/_backup_progress_lines'
 
 export default class TransferBackupResume extends AppCommand {
   static commandName = 'transfer:backup:resume'
@@ -46,7 +46,7 @@ export default class TransferBackupResume extends AppCommand {
       try {
         const outcome = await backup.run(upload.id, {
           isLastAttempt: true,
-          onProgress: backupProgressLines(label, (line) => this.logger.info(line)),
+          onProgress: backupProgress(label, (...bar) => this.progress(...bar)),
         })
         if (outcome === 'done') counts.done++
         if (outcome === 'busy') {

@@ -1,7 +1,7 @@
 import { args } from '@adonisjs/core/ace'
 import type { CommandOptions } from '@adonisjs/core/types/ace'
 import { AppCommand } from '#commands/shared/_app_command'
-import { backupProgressLines } from '#commands/transfer/_backup_progress_lines'
+import { backupProgress } from '#commands/transfer/_backup_progress_lines'
 
 export default class TransferBackupRun extends AppCommand {
   static commandName = 'transfer:backup:run'
@@ -29,7 +29,7 @@ export default class TransferBackupRun extends AppCommand {
     try {
       const outcome = await backup.run(upload.id, {
         isLastAttempt: true,
-        onProgress: backupProgressLines(upload.fileName, (line) => this.logger.info(line)),
+        onProgress: backupProgress(upload.fileName, (...bar) => this.progress(...bar)),
       })
       await upload.refresh()
       if (outcome === 'done') {

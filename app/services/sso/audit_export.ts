@@ -4,20 +4,7 @@ import { stringify } from 'csv-stringify'
 import { IANAZone } from 'luxon'
 import type AuditEvent from '#models/sso/audit_event'
 import AuditEntryTransformer from '#transformers/sso/audit_entry_transformer'
-
-/*
- * A spreadsheet program runs a cell starting with = + - @ (or a tab or a
- * carriage return hiding one) as a formula; a leading apostrophe keeps it
- * text (OWASP "CSV injection"). It matters here: the email tried in a failed
- * sign-in, a user agent and the details are whatever a visitor sent. The
- * same rule as transfer's download-log export and schedule's exports, which
- * an app may not import.
- */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-function spreadsheetSafe(value: string) {
-  return FORMULA_START.test(value) ? `'${value}` : value
-}
+import { spreadsheetSafe } from '#services/shared/spreadsheet_safe'
 
 /** The export's columns, in order; times are in the reader's zone, named in the header. */
 function columns(zone: string) {

@@ -5,6 +5,7 @@ import db from '@adonisjs/lucid/services/db'
 import logger from '@adonisjs/core/services/logger'
 import DownloadLog, { type DeviceType } from '#models/transfer/download_log'
 import { serializer } from '#services/shared/serialize'
+import { spreadsheetSafe } from '#services/shared/spreadsheet_safe'
 import DownloadLogTransformer from '#transformers/transfer/download_log_transformer'
 
 /** Who asked for a download: the network address the app trusts, the browser, the person. */
@@ -38,11 +39,9 @@ export function describeClient(userAgent: string | null) {
   }
 }
 
-/** Spreadsheets run a cell starting with these as a formula; a leading ' keeps it text. */
-const FORMULA_START = /^[=+\-@\t\r]/
-
-function spreadsheetSafe(value: string | null) {
-  return value && FORMULA_START.test(value) ? `'${value}` : (value ?? '')
+/** A text cell of the export: empty for nothing, never a formula. */
+function cellText(value: string | null) {
+  return value ? spreadsheetSafe(value) : ''
 }
 
 const CSV_COLUMNS = [
@@ -159,7 +158,7 @@ export class DownloadLogs {
       stringify({
         header: true,
         columns: CSV_COLUMNS.map(({ key, header }) => ({ key, header })),
-        cast: { string: (value) => spreadsheetSafe(value) },
+        cast: { string: (value) => cellText(value) },
       }),
       (error) => {
         if (error && error.code !== 'ERR_STREAM_PREMATURE_CLOSE') {

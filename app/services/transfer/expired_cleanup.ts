@@ -76,6 +76,16 @@ export class ExpiredCleanup {
     }
   }
 
+  /** What a run would remove now, removing nothing (the command's `--dry-run`). */
+  async preview() {
+    const [expiredShares, expiredUploads, abandonedUploads] = await Promise.all([
+      StaffShare.query().where('expires_at', '<=', db.raw('now()')).orderBy('expires_at', 'asc'),
+      this.expiredUploads(),
+      this.abandonedUploads(),
+    ])
+    return { expiredShares, expiredUploads, abandonedUploads }
+  }
+
   protected async removeExpiredShares(progress: CleanupProgress) {
     const removed: { token: string }[] = await db
       .from(StaffShare.table)

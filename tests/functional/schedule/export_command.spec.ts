@@ -35,7 +35,7 @@ test.group('schedule:export', (group) => {
       `--out=${out}`,
     ])
     assert.equal(exitCode, 0, output)
-    assert.include(output, '30 of 30 written (100%)')
+    assert.include(output, 'Written: 30 of 30 (100%)')
     assert.include(output, `Wrote 30 items to ${out}`)
     const sheet = await xlsxSheet(await readFile(out))
     assert.equal(sheet.rowCount, 31)
@@ -47,7 +47,7 @@ test.group('schedule:export', (group) => {
     const csvFile = join(folder, 'crew.csv')
     const csv = await runCommand('schedule:export', ['crew', `--out=${csvFile}`])
     assert.equal(csv.exitCode, 0, csv.output)
-    assert.include(csv.output, '1 of 1 written (100%)')
+    assert.include(csv.output, 'Written: 1 of 1 (100%)')
     const rows: Record<string, string>[] = parse(await readFile(csvFile, 'utf8'), {
       bom: true,
       columns: true,

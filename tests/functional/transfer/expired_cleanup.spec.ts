@@ -252,7 +252,7 @@ test.group('transfer:cleanup-expired', (group) => {
     const expired = await storedUpload({ expiresAt: ago('1 hour') })
     const lapsed = await share(await storedUpload({ expiresAt: null }), ago('1 hour'))
 
-    const { exitCode, output } = await runCommand('transfer:cleanup-expired')
+    const { exitCode, output } = await runCommand('transfer:cleanup-expired', ['--force'])
     assert.equal(exitCode, 0)
     assert.include(output, `Removed the expired share ${lapsed.token}`)
     assert.include(output, `Removed the expired upload ${expired.fileName} (${expired.id})`)
@@ -261,5 +261,34 @@ test.group('transfer:cleanup-expired', (group) => {
       'Removed 1 expired share(s), 1 expired upload(s) and 0 abandoned upload(s)'
     )
     assert.isNull(await PublicUpload.find(expired.id))
+  })
+
+  test('--dry-run lists what would go and removes nothing; off a terminal it needs --force', async ({
+    assert,
+  }) => {
+    const expired = await storedUpload({ expiresAt: ago('1 hour') })
+    const lapsed = await share(await storedUpload({ expiresAt: null }), ago('1 hour'))
+
+    const preview = await runCommand('transfer:cleanup-expired', ['--dry-run'])
+    assert.equal(preview.exitCode, 0)
+    assert.include(preview.output, expired.fileName)
+    assert.include(preview.output, lapsed.token)
+    assert.include(preview.output, '--dry-run: nothing removed')
+    const refused = await runCommand('transfer:cleanup-expired')
+    assert.equal(refused.exitCode, 1)
+    assert.include(refused.output, 'run it again with --force')
+    assert.isNotNull(await PublicUpload.find(expired.id))
+    assert.isNotNull(await StaffShare.find(lapsed.id))
+
+    ace.prompt
+      .trap('Remove 1 expired share(s), 1 expired upload(s) and 0 abandoned upload(s) for good?')
+      .accept()
+    const confirmed = await runCommand('transfer:cleanup-expired')
+    assert.equal(confirmed.exitCode, 0)
+    assert.isNull(await PublicUpload.find(expired.id))
+
+    const empty = await runCommand('transfer:cleanup-expired')
+    assert.equal(empty.exitCode, 0)
+    assert.include(empty.output, 'Nothing has run out')
   })
 })

@@ -12,6 +12,7 @@ import { runToEnd } from '#services/shared/child_processes'
 import { freePort } from '#services/shared/local_stack'
 import { ensureProductionBuild } from '#services/shared/production_build'
 import { StackStepFailed } from '#services/shared/startup_problems'
+import type { DoctorResult } from '#services/shared/doctor/doctor_runner'
 import { CHROMIUM_ARGS } from '#tests/bootstrap'
 import { CaddyFront } from '#tests/helpers/deployment/caddy_front'
 import { lookupLocalhostNames } from '#tests/helpers/deployment/localhost_names'
@@ -266,8 +267,9 @@ export class Rehearsal {
       DRIVE_FS_ROOT: join(state, 'drive'),
       DRIVE_PRIVATE_FS_ROOT: join(state, 'private'),
       MAIL_OUTBOX_DIR: join(state, 'outbox'),
-      // Mail lands as files in the outbox, where the rehearsal reads it.
+      // Mail lands as files in the outbox, where the rehearsal reads it; no SMTP server to log in to.
       MAIL_MAILER: 'outbox',
+      SMTP_PASSWORD: '',
       ...values,
     }
     const undocumented = Object.keys(settings).filter((name) => !(name in example))
@@ -311,6 +313,21 @@ export class Rehearsal {
       env: worker.env,
       step: `node ace ${args.join(' ')} (${appId})`,
     })
+  }
+
+  /**
+   * `node ace doctor --json` as an operator runs it after a deploy: its
+   * report, whether or not a check failed (exit code 1).
+   */
+  async doctor(appId: AppId): Promise<DoctorResult[]> {
+    const output = await this.ace(appId, ['doctor', '--json']).catch((error: unknown) => {
+      if (error instanceof StackStepFailed) {
+        return error.output
+      }
+      throw error
+    })
+    // The report is the JSON array the command prints; log lines may come before it.
+    return JSON.parse(output.slice(output.indexOf('[\n')))
   }
 
   async #waitForWorker(worker: UnitProcess) {

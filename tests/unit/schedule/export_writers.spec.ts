@@ -1,16 +1,12 @@
 import { PassThrough } from 'node:stream'
 import { test } from '@japa/runner'
 import { parse } from 'csv-parse/sync'
-import {
-  ExportAbortedError,
-  neutralised,
-  writeCsv,
-  writeXlsx,
-} from '#services/schedule/exports/export_writers'
+import { ExportAbortedError, writeCsv, writeXlsx } from '#services/schedule/exports/export_writers'
 import type { ExportTable } from '#services/schedule/exports/export_tables'
 import { toMarkdown } from '#services/schedule/exports/markdown_writer'
 import { fileStem } from '#services/schedule/exports/printed_document'
 import { dayRanges } from '#services/schedule/exports/item_documents'
+import { spreadsheetSafe } from '#services/shared/spreadsheet_safe'
 
 /** A table of fixed rows, handed over in batches of two. */
 function table(rows: Record<string, string | number | null>[]): ExportTable {
@@ -34,10 +30,10 @@ function table(rows: Record<string, string | number | null>[]): ExportTable {
 test.group('schedule export writers', () => {
   test('every formula opener is neutralised; other text is left alone', ({ assert }) => {
     for (const cell of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1']) {
-      assert.equal(neutralised(cell), `'${cell}`)
+      assert.equal(spreadsheetSafe(cell), `'${cell}`)
     }
     for (const cell of ['Zoë', '1-2', 'a=b', '']) {
-      assert.equal(neutralised(cell), cell)
+      assert.equal(spreadsheetSafe(cell), cell)
     }
   })
 

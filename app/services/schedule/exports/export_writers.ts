@@ -9,6 +9,7 @@ import type { Cell, ExportColumn, ExportTable } from '#services/schedule/exports
 import type { ItemDocument } from '#services/schedule/exports/item_documents'
 import { toMarkdown } from '#services/schedule/exports/markdown_writer'
 import { PdfPrinter } from '#services/schedule/exports/pdf_printer'
+import { spreadsheetSafe } from '#services/shared/spreadsheet_safe'
 
 /*
  * The writers of the export formats. Each writes into `out` (the HTTP
@@ -61,22 +62,12 @@ async function finish(out: Writable) {
   await finished(out)
 }
 
-/*
- * A spreadsheet program runs a cell that starts with = + - @ (or a tab or
- * carriage return that hides one) as a formula: such a text cell gets a
- * leading apostrophe, which makes it plain text (OWASP "CSV injection").
- * Numbers stay numbers: a negative longitude is not a formula.
- */
-export function neutralised(value: string) {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-}
-
 function csvCell(column: ExportColumn, value: Cell) {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString()
   if (typeof value === 'boolean') return value ? 'true' : 'false'
   if (typeof value === 'number') return String(value)
-  return column.type === 'text' ? neutralised(value) : value
+  return column.type === 'text' ? spreadsheetSafe(value) : value
 }
 
 /** RFC 4180 (CRLF, quotes doubled), UTF-8 with a BOM so spreadsheet programs read accents right. */
