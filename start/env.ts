@@ -50,6 +50,8 @@ const env = await Env.create(new URL('../', import.meta.url), {
   SSO_SESSION_CHECK_SECONDS: Env.schema.number.optional(),
   SSO_SESSION_GRACE_SECONDS: Env.schema.number.optional(),
   DEV_BYPASS_EMAIL: Env.schema.string.optional(),
+  // sso's design system gallery at /design-system: on outside production unless set.
+  DESIGN_SYSTEM_GALLERY: Env.schema.boolean.optional(),
   BOOTSTRAP_SECRET: Env.schema.secret.optional(),
   // schedule's GET /api/admin/backup?secret=… (else the backup_secret setting; neither: refused).
   BACKUP_SECRET: Env.schema.secret.optional(),

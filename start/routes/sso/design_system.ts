@@ -1,5 +1,6 @@
 /*
- * The design system's gallery (development and tests; 404 in production).
+ * The design system's gallery (development and tests; 404 in production unless
+ * DESIGN_SYSTEM_GALLERY=true).
  */
 import router from '@adonisjs/core/services/router'
 

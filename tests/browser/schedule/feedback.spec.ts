@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { test } from '@japa/runner'
 import type { LocalStack } from '#services/shared/local_stack'
-import { sharedBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
+import { startBrowserStack, type SeededStack } from '#tests/helpers/browser_stack'
 import { callFromPage, signInToSchedule, toastMessage } from '#tests/helpers/schedule_browser'
 import { waitUntil } from '#tests/helpers/wait_until'
 import { saveScreenshot, seriousAccessibilityProblems } from '#tests/helpers/accessibility'
@@ -15,7 +15,9 @@ type ElementWithImage = { querySelector(selector: string): { naturalWidth: numbe
  * taskboard webhook (a loopback receiver that checks signatures), someone
  * sends feedback with a screenshot from the menu on any page, the card
  * reaches the taskboard through the app's own job worker, and the admin
- * triages it on the Feedback page.
+ * triages it on the Feedback page. It has a development stack of its own: in
+ * production (the shared stack runs the production build) a webhook must be
+ * https on a public address, which a receiver on loopback is not.
  */
 test.group('schedule feedback in the browser', (group) => {
   let stack: LocalStack
@@ -23,9 +25,12 @@ test.group('schedule feedback in the browser', (group) => {
   let receiver: TaskboardReceiver
 
   group.setup(async () => {
-    ;({ stack, seed } = await sharedBrowserStack())
+    ;({ stack, seed } = await startBrowserStack(`feedback${process.pid}`))
     receiver = await startTaskboardReceiver()
-    return () => receiver.close()
+    return async () => {
+      await receiver.close()
+      await stack.stop()
+    }
   })
 
   test('feedback with a screenshot reaches the taskboard as a card; an admin triages it', async ({

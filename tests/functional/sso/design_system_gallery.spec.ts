@@ -4,7 +4,7 @@ import { test } from '@japa/runner'
 import app from '@adonisjs/core/services/app'
 import { freePort } from '#services/shared/local_stack'
 import { inertiaVisit } from '#tests/helpers/inertia_visits'
-import { withEnv } from '#tests/helpers/test_env'
+import { setEnvValue, withEnv } from '#tests/helpers/test_env'
 
 const run = promisify(execFile)
 
@@ -40,6 +40,23 @@ test.group('design system gallery and the brand prop', () => {
       const visit = await inertiaVisit(client, '/design-system')
       visit.assertStatus(404)
     })
+  })
+
+  test('DESIGN_SYSTEM_GALLERY turns it on in production, or off anywhere', async ({ client }) => {
+    // As start/env.ts parses it: a boolean.
+    try {
+      setEnvValue('DESIGN_SYSTEM_GALLERY', true)
+      await withEnv({ NODE_ENV: 'production' }, async () => {
+        const visit = await inertiaVisit(client, '/design-system')
+        visit.assertStatus(200)
+        visit.assertBodyContains({ component: 'sso/design_system' })
+      })
+      setEnvValue('DESIGN_SYSTEM_GALLERY', false)
+      const hidden = await inertiaVisit(client, '/design-system')
+      hidden.assertStatus(404)
+    } finally {
+      setEnvValue('DESIGN_SYSTEM_GALLERY', undefined)
+    }
   })
 
   test('an app does not start with a logo address that is not http(s)', async ({ assert }) => {
